@@ -1,0 +1,1 @@
+"""Players' accounts: django-allauth, profiles, notification preferences, API tokens."""

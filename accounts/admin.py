@@ -1,0 +1,1 @@
+"""Admin for the accounts app; nothing is registered yet."""

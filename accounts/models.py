@@ -1,0 +1,1 @@
+"""Player profiles and notification preferences; none is defined yet."""

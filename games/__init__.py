@@ -1,0 +1,1 @@
+"""Matches, their event logs and challenges; the rules engine lives in games.engine."""

@@ -1,0 +1,1 @@
+"""Admin for the games app; nothing is registered yet."""

@@ -1,0 +1,116 @@
+"""The engine's command line: legal plays by Position ID, the benchmark, the oracle check.
+
+    python -m games.engine moves POSITION_ID D1 D2
+    python -m games.engine moves --batch
+    python -m games.engine bench [--pairs N] [--seed S] [--repeat R]
+    python -m games.engine compare [--pairs N] [--seed S]
+
+Bad input exits 2 with one line on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+from .dice import Dice, check_die
+from .errors import EngineError
+from .ids import position_from_id, position_id
+from .legal import legal_plays
+from .notation import format_play
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message}\n")
+
+
+def moves_lines(position_text: str, first: str, second: str) -> list[str]:
+    """``NOTATION<TAB>POSITION_ID_AFTER`` for each legal play, from the mover's side."""
+    position = position_from_id(position_text)
+    dice = Dice(_die(first), _die(second))
+    return [
+        f"{format_play(play)}\t{position_id(position.apply(play))}"
+        for play in legal_plays(position, dice)
+    ]
+
+
+def _die(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = None
+    if value is None:
+        raise EngineError(f"a die shows 1 to 6, not {text!r}")
+    return check_die(value)
+
+
+def _batch(lines: Sequence[str]) -> int:
+    out = sys.stdout
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        fields = line.split()
+        if len(fields) != 3:
+            _fail(f"line {number}: expected POSITION_ID D1 D2, got {line.strip()!r}")
+        try:
+            answer = moves_lines(*fields)
+        except EngineError as error:
+            _fail(f"line {number}: {error}")
+        out.write("".join(f"{text}\n" for text in answer) + "--\n")
+    return 0
+
+
+def _fail(message: str) -> NoReturn:
+    sys.stdout.flush()
+    sys.stderr.write(f"error: {message}\n")
+    raise SystemExit(2)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _Parser(prog="python -m games.engine", description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    moves = commands.add_parser("moves", help="list the legal plays of a roll")
+    moves.add_argument("--batch", action="store_true", help="read POSITION_ID D1 D2 lines")
+    moves.add_argument("args", nargs="*", metavar="POSITION_ID D1 D2")
+    for name in ("bench", "compare"):
+        command = commands.add_parser(name)
+        command.add_argument("--pairs", type=int, default=10_000 if name == "bench" else 100_000)
+        command.add_argument("--seed", type=int, default=2026)
+        if name == "bench":
+            command.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args(argv)
+
+    if args.command == "moves":
+        if args.batch:
+            if args.args:
+                _fail("--batch reads its input from stdin and takes no arguments")
+            return _batch(sys.stdin.readlines())
+        if len(args.args) != 3:
+            _fail("usage: python -m games.engine moves POSITION_ID D1 D2")
+        try:
+            lines = moves_lines(*args.args)
+        except EngineError as error:
+            _fail(str(error))
+        sys.stdout.write("".join(f"{line}\n" for line in lines))
+        return 0
+    if args.command == "bench":
+        from .bench import bench
+
+        for line in bench(args.pairs, args.seed, args.repeat):
+            print(line, flush=True)
+        return 0
+    from .oracle import disagreements
+    from .selfplay import self_play_pairs
+
+    found = disagreements(self_play_pairs(args.pairs, args.seed))
+    for position, dice, ours, theirs in found[:10]:
+        print(f"{position_id(position)} {dice}: ours {len(ours)}, bgsage {len(theirs)}")
+    print(f"pairs: {args.pairs} disagreements: {len(found)}")
+    return 1 if found else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,738 @@
+"""The rules of a match, as a state machine over events.
+
+A match is its log: ``fold(match_length, events)`` replays the events from the start, and
+``state.apply(event)`` gives the state after one more. Both are pure; an event the rules do
+not allow raises an ``EngineError`` (``IllegalActionError`` for actions out of turn or in the
+wrong phase, ``IllegalPlayError`` and friends for plays), and no state is ever half-changed.
+
+Players are 0 and 1. ``MatchState.position`` is always seen from player 0's side;
+``position_for(player)`` turns it to either player.
+
+Rules played: the opening roll (ties rolled again; the higher die plays both numbers),
+the doubling cube with takes and drops, resignations of a single, gammon or backgammon
+(times the cube) that the opponent accepts or rejects, gammons and backgammons with the cube,
+match score, the Crawford game once per match, and post-Crawford doubling. Not played:
+beavers, raccoons, automatic doubles, the Jacoby rule, settlements.
+
+>>> state = fold(3, [OpeningRoll((3, 1)), PlayMade(0, "8/5 6/5")])
+>>> state.phase, state.turn, state.pip_counts()
+('rolling', 1, (163, 167))
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal, TypeAlias
+
+from .dice import Dice, check_die
+from .errors import IllegalActionError
+from .legal import legal_plays as _legal_plays
+from .notation import parse_play
+from .play import Play
+from .position import Position
+
+MAX_MATCH_LENGTH = 64
+
+Phase: TypeAlias = Literal["opening", "rolling", "moving", "doubled", "resigned", "finished"]
+GameEnding: TypeAlias = Literal["single", "gammon", "backgammon", "drop", "resign"]
+Action: TypeAlias = Literal[
+    "roll", "double", "take", "drop", "move", "resign", "accept_resign", "reject_resign"
+]
+Payload: TypeAlias = dict[str, Any]
+
+_RESIGNATIONS = {1: "a single game", 2: "a gammon", 3: "a backgammon"}
+_ENDINGS: dict[int, GameEnding] = {1: "single", 2: "gammon", 3: "backgammon"}
+
+
+def opponent(player: int) -> int:
+    """The other player."""
+    return 1 - player
+
+
+def _check_player(value: object, role: str = "player") -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value not in (0, 1):
+        raise IllegalActionError(f"a {role} is player 0 or player 1, not {value!r}")
+    return value
+
+
+# --- Events -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class OpeningRoll:
+    """The server's opening roll: ``dice[0]`` is player 0's die, ``dice[1]`` player 1's.
+
+    Equal dice are rolled again; otherwise the higher die's player plays both numbers.
+    """
+
+    kind: ClassVar[str] = "opening_roll"
+    dice: tuple[int, int]
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.dice, tuple) or len(self.dice) != 2:
+            raise IllegalActionError(
+                f"an opening roll is two dice, one for each player, not {self.dice!r}"
+            )
+        for die in self.dice:
+            check_die(die)
+
+    def to_payload(self) -> Payload:
+        """The event as JSON-ready data."""
+        return {"dice": list(self.dice)}
+
+
+@dataclass(frozen=True, slots=True)
+class _PlayerEvent:
+    """An action taken by one player; the base of the events that carry only the player."""
+
+    kind: ClassVar[str] = ""
+    player: int
+
+    def __post_init__(self) -> None:
+        _check_player(self.player)
+
+    def to_payload(self) -> Payload:
+        """The event as JSON-ready data."""
+        return {"player": self.player}
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """The player on roll rolls ``dice`` (rolled by the server)."""
+
+    kind: ClassVar[str] = "roll"
+    player: int
+    dice: Dice
+
+    def __post_init__(self) -> None:
+        _check_player(self.player)
+        if not isinstance(self.dice, Dice):
+            raise IllegalActionError(f"a roll is two dice, not {self.dice!r}")
+
+    def to_payload(self) -> Payload:
+        """The event as JSON-ready data."""
+        return {"player": self.player, "dice": [self.dice.first, self.dice.second]}
+
+
+@dataclass(frozen=True, slots=True)
+class PlayMade:
+    """The player on roll plays the roll, written in notation (``24/18 13/8``).
+
+    The notation is resolved against the position and dice when the event is applied, so the
+    event needs no board to be read from a log; any spelling ``parse_play`` accepts will do,
+    and ``format_play(play)`` writes a Play canonically.
+    """
+
+    kind: ClassVar[str] = "move"
+    player: int
+    notation: str
+
+    def __post_init__(self) -> None:
+        _check_player(self.player)
+        if not isinstance(self.notation, str):
+            raise IllegalActionError(
+                f"a play is written in notation such as '24/18 13/8', not {self.notation!r}"
+            )
+
+    def to_payload(self) -> Payload:
+        """The event as JSON-ready data."""
+        return {"player": self.player, "play": self.notation}
+
+
+@dataclass(frozen=True, slots=True)
+class Double(_PlayerEvent):
+    """The player on roll, before rolling, offers the cube at twice its value."""
+
+    kind: ClassVar[str] = "double"
+
+
+@dataclass(frozen=True, slots=True)
+class Take(_PlayerEvent):
+    """The doubled player takes: the cube doubles and passes to them."""
+
+    kind: ClassVar[str] = "take"
+
+
+@dataclass(frozen=True, slots=True)
+class Drop(_PlayerEvent):
+    """The doubled player drops, losing the game for the cube's value before the double."""
+
+    kind: ClassVar[str] = "drop"
+
+
+@dataclass(frozen=True, slots=True)
+class Resign(_PlayerEvent):
+    """The player on roll offers to lose ``points`` (1 single, 2 gammon, 3 backgammon) x cube."""
+
+    kind: ClassVar[str] = "resign"
+    points: int
+
+    def __post_init__(self) -> None:
+        _check_player(self.player)
+        if isinstance(self.points, bool) or self.points not in _RESIGNATIONS:
+            raise IllegalActionError(
+                "a resignation offers 1 (a single game), 2 (a gammon) or 3 (a backgammon) "
+                f"points, not {self.points!r}"
+            )
+
+    def to_payload(self) -> Payload:
+        """The event as JSON-ready data."""
+        return {"player": self.player, "points": self.points}
+
+
+@dataclass(frozen=True, slots=True)
+class AcceptResignation(_PlayerEvent):
+    """The resigner's opponent accepts: the game ends for the points offered."""
+
+    kind: ClassVar[str] = "accept_resign"
+
+
+@dataclass(frozen=True, slots=True)
+class RejectResignation(_PlayerEvent):
+    """The resigner's opponent rejects: play resumes exactly where it was."""
+
+    kind: ClassVar[str] = "reject_resign"
+
+
+@dataclass(frozen=True, slots=True)
+class MatchAwarded:
+    """A moderator's award or a timeout: the match ends at once, ``winner`` winning it."""
+
+    kind: ClassVar[str] = "match_awarded"
+    winner: int
+    reason: str
+
+    def __post_init__(self) -> None:
+        _check_player(self.winner, "winner")
+        if not isinstance(self.reason, str):
+            raise IllegalActionError(f"an award's reason is text, not {self.reason!r}")
+
+    def to_payload(self) -> Payload:
+        """The event as JSON-ready data."""
+        return {"winner": self.winner, "reason": self.reason}
+
+
+@dataclass(frozen=True, slots=True)
+class MatchAborted:
+    """The match ends with no winner."""
+
+    kind: ClassVar[str] = "match_aborted"
+    reason: str
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.reason, str):
+            raise IllegalActionError(f"an abort's reason is text, not {self.reason!r}")
+
+    def to_payload(self) -> Payload:
+        """The event as JSON-ready data."""
+        return {"reason": self.reason}
+
+
+Event: TypeAlias = (
+    OpeningRoll
+    | Roll
+    | PlayMade
+    | Double
+    | Take
+    | Drop
+    | Resign
+    | AcceptResignation
+    | RejectResignation
+    | MatchAwarded
+    | MatchAborted
+)
+
+EVENT_TYPES: dict[str, type[Event]] = {
+    event_type.kind: event_type
+    for event_type in (
+        OpeningRoll,
+        Roll,
+        PlayMade,
+        Double,
+        Take,
+        Drop,
+        Resign,
+        AcceptResignation,
+        RejectResignation,
+        MatchAwarded,
+        MatchAborted,
+    )
+}
+
+
+def event_from_payload(kind: str, payload: Mapping[str, object]) -> Event:
+    """The event of ``kind`` that ``payload`` (as written by ``to_payload``) describes.
+
+    Missing, unknown or wrong-typed fields raise an ``EngineError`` that names them.
+
+    >>> event_from_payload("move", {"player": 1, "play": "24/18 13/8"})
+    PlayMade(player=1, notation='24/18 13/8')
+    >>> event_from_payload("roll", {"player": 0, "dice": [6, 5]})
+    Roll(player=0, dice=Dice(first=6, second=5))
+    """
+    event_type = EVENT_TYPES.get(kind)
+    if event_type is None:
+        raise IllegalActionError(
+            f"there is no event {kind!r}; the events are {', '.join(sorted(EVENT_TYPES))}"
+        )
+    if not isinstance(payload, Mapping):
+        raise IllegalActionError(f"the {kind} event's payload is a mapping, not {payload!r}")
+    reader = _PayloadReader(kind, payload)
+    event = _READERS[kind](reader)
+    reader.check_nothing_left()
+    return event
+
+
+_READERS: dict[str, Callable[[_PayloadReader], Event]] = {
+    "opening_roll": lambda fields: OpeningRoll(fields.dice()),
+    "roll": lambda fields: Roll(fields.player(), Dice(*fields.dice())),
+    "move": lambda fields: PlayMade(fields.player(), fields.text("play")),
+    "double": lambda fields: Double(fields.player()),
+    "take": lambda fields: Take(fields.player()),
+    "drop": lambda fields: Drop(fields.player()),
+    "resign": lambda fields: Resign(fields.player(), fields.whole_number("points")),
+    "accept_resign": lambda fields: AcceptResignation(fields.player()),
+    "reject_resign": lambda fields: RejectResignation(fields.player()),
+    "match_awarded": lambda fields: MatchAwarded(fields.player("winner"), fields.text("reason")),
+    "match_aborted": lambda fields: MatchAborted(fields.text("reason")),
+}
+assert set(_READERS) == set(EVENT_TYPES)
+
+
+class _PayloadReader:
+    """Reads a payload's fields one by one, saying which is missing or wrong."""
+
+    def __init__(self, kind: str, payload: Mapping[str, object]) -> None:
+        self.kind = kind
+        self.payload = payload
+        self.read: set[str] = set()
+
+    def _field(self, name: str) -> object:
+        if name not in self.payload:
+            raise IllegalActionError(f"the {self.kind} event needs a {name!r} field")
+        self.read.add(name)
+        return self.payload[name]
+
+    def player(self, name: str = "player") -> int:
+        value = self._field(name)
+        if isinstance(value, bool) or not isinstance(value, int) or value not in (0, 1):
+            raise IllegalActionError(
+                f"the {self.kind} event's {name!r} is player 0 or 1, not {value!r}"
+            )
+        return value
+
+    def dice(self) -> tuple[int, int]:
+        value = self._field("dice")
+        if not isinstance(value, list | tuple) or len(value) != 2:
+            raise IllegalActionError(
+                f"the {self.kind} event's 'dice' is a list of two dice, not {value!r}"
+            )
+        return check_die(value[0]), check_die(value[1])
+
+    def text(self, name: str) -> str:
+        value = self._field(name)
+        if not isinstance(value, str):
+            raise IllegalActionError(f"the {self.kind} event's {name!r} is text, not {value!r}")
+        return value
+
+    def whole_number(self, name: str) -> int:
+        value = self._field(name)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise IllegalActionError(
+                f"the {self.kind} event's {name!r} is a whole number, not {value!r}"
+            )
+        return value
+
+    def check_nothing_left(self) -> None:
+        unknown = sorted(set(self.payload) - self.read)
+        if unknown:
+            raise IllegalActionError(
+                f"the {self.kind} event has no field {', '.join(map(repr, unknown))}"
+            )
+
+
+# --- The state ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One finished game: who won it, for how many points, and how."""
+
+    number: int
+    winner: int
+    points: int
+    result: GameEnding
+    crawford: bool
+
+
+@dataclass(frozen=True, slots=True)
+class LastPlay:
+    """The latest play of the game: ``player`` played ``play`` with ``dice``.
+
+    An empty play means the player rolled ``dice`` and could not move.
+    """
+
+    player: int
+    dice: Dice
+    play: Play
+
+
+@dataclass(frozen=True, slots=True)
+class MatchState:
+    """Where a match stands; build it with ``MatchState.new`` or ``fold``.
+
+    ``phase`` is what the match waits for: ``opening`` (the server's opening roll),
+    ``rolling`` (``turn`` rolls or doubles), ``moving`` (``turn`` plays ``dice``),
+    ``doubled`` (``turn`` has doubled; the opponent takes or drops), ``resigned`` (``turn``
+    offered to resign ``resignation`` points x cube; the opponent accepts or rejects, and a
+    rejection returns to ``phase_before_resignation``), ``finished`` (``winner`` won, or the
+    match was ``aborted``; ``end_reason`` says why when it ended by award or abort).
+    ``position`` is always seen from player 0's side. ``score`` keeps every point won, so
+    the winner's may pass ``match_length``. ``crawford`` says this game is the Crawford
+    game; ``crawford_played`` that the Crawford game has been played out.
+    """
+
+    match_length: int
+    score: tuple[int, int]
+    game_number: int
+    crawford: bool
+    crawford_played: bool
+    cube_value: int
+    cube_owner: int | None
+    phase: Phase
+    turn: int | None
+    dice: Dice | None
+    position: Position
+    resignation: int | None
+    phase_before_resignation: Phase | None
+    games: tuple[GameRecord, ...]
+    winner: int | None
+    aborted: bool
+    end_reason: str | None
+    last_play: LastPlay | None
+
+    @classmethod
+    def new(cls, match_length: int) -> MatchState:
+        """A match to ``match_length`` points (1 to 64), waiting for its opening roll.
+
+        >>> MatchState.new(5).phase
+        'opening'
+        """
+        if (
+            isinstance(match_length, bool)
+            or not isinstance(match_length, int)
+            or not 1 <= match_length <= MAX_MATCH_LENGTH
+        ):
+            raise IllegalActionError(
+                f"a match is played to 1 to {MAX_MATCH_LENGTH} points, not {match_length!r}"
+            )
+        return cls(
+            match_length=match_length,
+            score=(0, 0),
+            game_number=1,
+            crawford=False,
+            crawford_played=False,
+            cube_value=1,
+            cube_owner=None,
+            phase="opening",
+            turn=None,
+            dice=None,
+            position=Position.starting(),
+            resignation=None,
+            phase_before_resignation=None,
+            games=(),
+            winner=None,
+            aborted=False,
+            end_reason=None,
+            last_play=None,
+        )
+
+    # --- Questions ---
+
+    def position_for(self, player: int) -> Position:
+        """The board seen from ``player``'s side."""
+        return self.position if _check_player(player) == 0 else self.position.flipped()
+
+    def is_finished(self) -> bool:
+        """The match is over: won, awarded or aborted."""
+        return self.phase == "finished"
+
+    def is_post_crawford(self) -> bool:
+        """The Crawford game has been played: doubling is allowed again."""
+        return self.crawford_played
+
+    def points_needed(self, player: int) -> int:
+        """Points ``player`` still needs to win the match."""
+        return max(self.match_length - self.score[_check_player(player)], 0)
+
+    def pip_counts(self) -> tuple[int, int]:
+        """Pips each player needs to bear off: (player 0's, player 1's)."""
+        return self.position.pip_count()
+
+    def player_to_act(self) -> int | None:
+        """Who must decide now: the player on roll, the doubled player, or the resigner's
+        opponent; None while waiting for the opening roll and once the match is over."""
+        if self.turn is None or self.phase in ("opening", "finished"):
+            return None
+        if self.phase in ("doubled", "resigned"):
+            return opponent(self.turn)
+        return self.turn
+
+    def can_double(self, player: int) -> bool:
+        """``player`` may double now.
+
+        Only the player on roll, before rolling, outside the Crawford game, with the cube
+        centred or their own, and only while the cube is alive for them: its value must be
+        less than the points they still need. (A double that cannot gain anything is refused,
+        as bgsage's ``can_double_match`` refuses it; the service then rolls at once.)
+        """
+        return self._why_cannot_double(player) is None
+
+    def legal_plays(self) -> tuple[Play, ...]:
+        """Every legal play of the player on roll while moving, else ()."""
+        if self.phase != "moving" or self.turn is None or self.dice is None:
+            return ()
+        return _legal_plays(self.position_for(self.turn), self.dice)
+
+    def legal_actions(self, player: int) -> tuple[Action, ...]:
+        """The actions ``player`` may take now, by name.
+
+        >>> MatchState.new(5).apply(OpeningRoll((1, 3))).legal_actions(1)
+        ('move', 'resign')
+        """
+        _check_player(player)
+        if player != self.player_to_act():
+            return ()
+        if self.phase == "rolling":
+            return ("roll", "double", "resign") if self.can_double(player) else ("roll", "resign")
+        if self.phase == "moving":
+            return ("move", "resign")
+        if self.phase == "doubled":
+            return ("take", "drop")
+        if self.phase == "resigned":
+            return ("accept_resign", "reject_resign")
+        return ()
+
+    # --- Events ---
+
+    def apply(self, event: Event) -> MatchState:
+        """The state after ``event``; raises an ``EngineError`` if the rules do not allow it.
+
+        A tied opening roll leaves the state as it was: the server rolls again.
+        """
+        if isinstance(event, OpeningRoll):
+            return self._opening_roll(event)
+        if isinstance(event, Roll):
+            self._check_actor(event.player, "roll", ("rolling",))
+            return self._rolled(event.player, event.dice)
+        if isinstance(event, PlayMade):
+            return self._play_made(event)
+        if isinstance(event, Double):
+            reason = self._why_cannot_double(event.player)
+            if reason is not None:
+                raise IllegalActionError(reason)
+            return dataclasses.replace(self, phase="doubled")
+        if isinstance(event, Take):
+            self._check_actor(event.player, "take the cube", ("doubled",), answering=True)
+            return dataclasses.replace(
+                self, phase="rolling", cube_value=self.cube_value * 2, cube_owner=event.player
+            )
+        if isinstance(event, Drop):
+            self._check_actor(event.player, "drop the cube", ("doubled",), answering=True)
+            return self._game_won(opponent(event.player), self.cube_value, "drop")
+        if isinstance(event, Resign):
+            self._check_actor(event.player, "resign", ("rolling", "moving"))
+            return dataclasses.replace(
+                self,
+                phase="resigned",
+                resignation=event.points,
+                phase_before_resignation=self.phase,
+            )
+        if isinstance(event, AcceptResignation):
+            self._check_actor(event.player, "accept a resignation", ("resigned",), answering=True)
+            assert self.resignation is not None
+            return self._game_won(event.player, self.resignation * self.cube_value, "resign")
+        if isinstance(event, RejectResignation):
+            self._check_actor(event.player, "reject a resignation", ("resigned",), answering=True)
+            assert self.phase_before_resignation is not None
+            return dataclasses.replace(
+                self,
+                phase=self.phase_before_resignation,
+                resignation=None,
+                phase_before_resignation=None,
+            )
+        if isinstance(event, MatchAwarded):
+            self._check_not_finished("award the match")
+            return self._finished(winner=event.winner, end_reason=event.reason)
+        if isinstance(event, MatchAborted):
+            self._check_not_finished("abort the match")
+            return self._finished(winner=None, end_reason=event.reason, aborted=True)
+        raise IllegalActionError(f"{event!r} is not a match event")
+
+    def _opening_roll(self, event: OpeningRoll) -> MatchState:
+        if self.phase != "opening":
+            self._check_not_finished("make an opening roll")
+            raise IllegalActionError(
+                f"There is no opening roll now: game {self.game_number} is under way."
+            )
+        first, second = event.dice
+        if first == second:
+            return self
+        return self._rolled(0 if first > second else 1, Dice(max(event.dice), min(event.dice)))
+
+    def _rolled(self, player: int, dice: Dice) -> MatchState:
+        if not _legal_plays(self.position_for(player), dice):
+            return dataclasses.replace(
+                self,
+                phase="rolling",
+                turn=opponent(player),
+                dice=None,
+                last_play=LastPlay(player, dice, Play()),
+            )
+        return dataclasses.replace(self, phase="moving", turn=player, dice=dice)
+
+    def _play_made(self, event: PlayMade) -> MatchState:
+        player = event.player
+        self._check_actor(player, "move", ("moving",))
+        assert self.dice is not None
+        before = self.position_for(player)
+        play = parse_play(event.notation, before, self.dice)
+        after = before.apply(play)
+        moved = dataclasses.replace(
+            self,
+            phase="rolling",
+            turn=opponent(player),
+            dice=None,
+            position=after if player == 0 else after.flipped(),
+            last_play=LastPlay(player, self.dice, play),
+        )
+        outcome = after.outcome()
+        if outcome is None:
+            return moved
+        assert outcome.winner_on_roll
+        return moved._game_won(
+            player, int(outcome.result) * self.cube_value, _ENDINGS[int(outcome.result)]
+        )
+
+    def _game_won(self, winner: int, points: int, result: GameEnding) -> MatchState:
+        score = list(self.score)
+        score[winner] += points
+        games = (*self.games, GameRecord(self.game_number, winner, points, result, self.crawford))
+        crawford_played = self.crawford_played or self.crawford
+        if score[winner] >= self.match_length:
+            return dataclasses.replace(
+                self._finished(winner=winner, end_reason=None),
+                score=(score[0], score[1]),
+                games=games,
+                crawford_played=crawford_played,
+            )
+        return dataclasses.replace(
+            self,
+            score=(score[0], score[1]),
+            game_number=self.game_number + 1,
+            # The game after a player first comes within one point of the match is the
+            # Crawford game; there is one at most, so none once it has been played.
+            crawford=not crawford_played and score[winner] == self.match_length - 1,
+            crawford_played=crawford_played,
+            cube_value=1,
+            cube_owner=None,
+            phase="opening",
+            turn=None,
+            dice=None,
+            position=Position.starting(),
+            resignation=None,
+            phase_before_resignation=None,
+            games=games,
+            last_play=None,
+        )
+
+    def _finished(
+        self, *, winner: int | None, end_reason: str | None, aborted: bool = False
+    ) -> MatchState:
+        return dataclasses.replace(
+            self,
+            phase="finished",
+            turn=None,
+            dice=None,
+            resignation=None,
+            phase_before_resignation=None,
+            winner=winner,
+            aborted=aborted,
+            end_reason=end_reason,
+        )
+
+    # --- Refusals ---
+
+    def _check_not_finished(self, what: str) -> None:
+        if self.phase == "finished":
+            raise IllegalActionError(f"Cannot {what}: the match is over.")
+
+    def _check_actor(
+        self, player: int, verb: str, phases: tuple[Phase, ...], *, answering: bool = False
+    ) -> None:
+        """Refuse unless the match is in one of ``phases`` and it is ``player``'s decision:
+        the player on roll's, or with ``answering`` their opponent's."""
+        if self.phase in phases and self.turn is not None:
+            expected = opponent(self.turn) if answering else self.turn
+            if player == expected:
+                return
+        raise IllegalActionError(f"You cannot {verb} now: {self._situation(player)}.")
+
+    def _why_cannot_double(self, player: int) -> str | None:
+        _check_player(player)
+        if self.phase == "moving" and player == self.turn:
+            return f"You cannot double now: you have rolled {self.dice}; a double comes first."
+        if self.phase != "rolling" or player != self.turn:
+            return f"You cannot double now: {self._situation(player)}."
+        if self.crawford:
+            return "You cannot double in the Crawford game."
+        if self.cube_owner is not None and self.cube_owner != player:
+            return "You cannot double: your opponent owns the cube."
+        needed = self.points_needed(player)
+        if self.cube_value >= needed:
+            return (
+                f"You cannot double: you need {_points(needed)} to win the match and a win "
+                f"with the cube at {self.cube_value} already brings them; the cube is dead."
+            )
+        return None
+
+    def _situation(self, player: int) -> str:
+        """What the match waits for, said to ``player``."""
+        mine = player == self.turn
+        if self.phase == "finished":
+            return "the match is over"
+        if self.phase == "opening":
+            return f"game {self.game_number} starts with the opening roll"
+        if self.phase == "rolling":
+            return "you are on roll" if mine else "it is your opponent's turn to roll"
+        if self.phase == "moving":
+            if mine:
+                return f"you are to play your {self.dice}"
+            return f"it is your opponent's turn to play their {self.dice}"
+        if self.phase == "doubled":
+            if mine:
+                return "your opponent has yet to take or drop your double"
+            return "you have been doubled: take or drop"
+        assert self.resignation is not None
+        offer = f"{_RESIGNATIONS[self.resignation]} ({_points(self.resignation * self.cube_value)})"
+        if mine:
+            return f"your opponent has yet to accept or reject your resignation of {offer}"
+        return f"your opponent offers to resign {offer}: accept or reject"
+
+
+def _points(count: int) -> str:
+    return f"{count} point" if count == 1 else f"{count} points"
+
+
+def fold(match_length: int, events: Iterable[Event]) -> MatchState:
+    """The state of a match to ``match_length`` points after ``events``, from the start.
+
+    >>> fold(1, [OpeningRoll((2, 2))]).phase
+    'opening'
+    """
+    state = MatchState.new(match_length)
+    for event in events:
+        state = state.apply(event)
+    return state

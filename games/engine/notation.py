@@ -1,0 +1,190 @@
+"""Standard play notation: ``24/18 13/8``, ``bar/22``, ``6/off``, ``13/7*/1``, ``8/5(2)``.
+
+Formatting is canonical: one checker's moves are joined into one path (``24/13``, showing a
+stop only where it hits: ``24/20*/16``), paths run from the highest point down, and repeated
+paths are counted (``8/5(2)``). Parsing accepts the common spellings and resolves the text
+against the legal plays of the roll.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from .dice import Dice
+from .errors import AmbiguousPlayError, IllegalPlayError, InvalidNotationError
+from .legal import checker_flow, flow_between, legal_plays
+from .play import BAR, OFF, Play, point_name
+from .position import Position
+
+_TOKEN = re.compile(r"^(?P<path>[^()]+?)(?:\((?P<count>\d+)\))?$")
+_POINT = re.compile(r"^(?P<point>bar|b|off|o|\d{1,2})(?P<hit>\*?)$", re.IGNORECASE)
+
+
+def format_play(play: Play) -> str:
+    """The canonical notation of ``play``.
+
+    >>> from .play import make_move
+    >>> format_play(Play((make_move(13, 5), make_move(24, 6))))
+    '24/18 13/8'
+    >>> format_play(Play((make_move(24, 4), make_move(20, 4), make_move(16, 4))))
+    '24/12'
+    >>> format_play(Play((make_move(24, 4), make_move(20, 4, True), make_move(16, 4))))
+    '24/16*/12'
+    >>> format_play(Play((make_move(24, 4, True), make_move(20, 4))))
+    '24/20*/16'
+    >>> format_play(Play((make_move(8, 3), make_move(8, 3))))
+    '8/5(2)'
+    >>> format_play(Play())
+    ''
+    """
+    paths: list[list[tuple[int, bool]]] = []
+    for move in play.moves:
+        path = next((p for p in reversed(paths) if p[-1][0] == move.source != OFF), None)
+        if path is None:
+            paths.append([(move.source, False), (move.destination, move.hit)])
+        else:
+            path.append((move.destination, move.hit))
+    counted = Counter(_path_text(path) for path in paths)
+    ends = {_path_text(path): (path[0][0], path[-1][0]) for path in paths}
+    ordered = sorted(
+        counted, key=lambda text: (-ends[text][0], -ends[text][1], "*" not in text, text)
+    )
+    return " ".join(text if counted[text] == 1 else f"{text}({counted[text]})" for text in ordered)
+
+
+def _path_text(path: list[tuple[int, bool]]) -> str:
+    stops = [path[0]] + [stop for stop in path[1:-1] if stop[1]] + [path[-1]]
+    return "/".join(point_name(point) + ("*" if hit else "") for point, hit in stops)
+
+
+@dataclass(frozen=True, slots=True)
+class _Path:
+    source: int
+    stops: tuple[tuple[int, bool], ...]
+
+
+def parse_paths(text: str) -> tuple[_Path, ...]:
+    """Read notation into checker paths, without looking at any position.
+
+    >>> [(p.source, p.stops) for p in parse_paths("b/22*, 6/off")]
+    [(25, ((22, True),)), (6, ((0, False),))]
+    """
+    paths: list[_Path] = []
+    for token in text.replace(",", " ").split():
+        match = _TOKEN.match(token)
+        if match is None:
+            raise InvalidNotationError(f"cannot read {token!r}: write moves like 24/18 or 8/5(2)")
+        count = int(match["count"] or 1)
+        if not 1 <= count <= 4:
+            raise InvalidNotationError(f"cannot read {token!r}: a move repeats 1 to 4 times")
+        parts = match["path"].split("/")
+        if len(parts) < 2:
+            raise InvalidNotationError(
+                f"cannot read {token!r}: a move needs a start and an end, e.g. 24/18"
+            )
+        points = [_read_point(part, token, first=i == 0) for i, part in enumerate(parts)]
+        for (higher, _), (lower, _) in zip(points, points[1:], strict=False):
+            if lower >= higher:
+                raise InvalidNotationError(
+                    f"cannot read {token!r}: checkers move from higher points to lower ones"
+                )
+        if points[0][1]:
+            raise InvalidNotationError(f"cannot read {token!r}: a hit is marked where it lands")
+        paths.extend([_Path(points[0][0], tuple(points[1:]))] * count)
+    return tuple(paths)
+
+
+def _read_point(part: str, token: str, *, first: bool) -> tuple[int, bool]:
+    match = _POINT.match(part.strip())
+    if match is None:
+        raise InvalidNotationError(f"cannot read {token!r}: {part!r} is not a point")
+    name = match["point"].lower()
+    if name in ("bar", "b"):
+        point = BAR
+    elif name in ("off", "o"):
+        point = OFF
+    else:
+        point = int(name)
+    if point > BAR:
+        raise InvalidNotationError(f"cannot read {token!r}: there is no point {point}")
+    if first and point == OFF:
+        raise InvalidNotationError(f"cannot read {token!r}: a move cannot start from off")
+    if not first and point == BAR:
+        raise InvalidNotationError(f"cannot read {token!r}: a move cannot end on the bar")
+    hit = bool(match["hit"])
+    if hit and point in (OFF, BAR):
+        raise InvalidNotationError(f"cannot read {token!r}: nothing is hit {point_name(point)}")
+    return point, hit
+
+
+def parse_play(text: str, position: Position, dice: Dice) -> Play:
+    """The legal play that ``text`` describes, for ``dice`` in ``position``.
+
+    Stops along a path may be left out (``24/13`` for 24/18/13) unless that leaves the play
+    in doubt; hits may be left unmarked.
+
+    >>> start = Position.starting()
+    >>> format_play(parse_play("13/8, 24/18", start, Dice(6, 5)))
+    '24/18 13/8'
+    >>> format_play(parse_play("24/18/13", start, Dice(6, 5)))
+    '24/13'
+    """
+    paths = parse_paths(text)
+    plays = legal_plays(position, dice)
+    if not paths:
+        if not plays:
+            return Play()
+        raise IllegalPlayError(f"the {dice} can be played; choose a play{_choices(plays)}")
+    if not plays:
+        raise IllegalPlayError(f"no move is possible with {dice}: the play is empty")
+    flow = sum(flow_between(path.source, path.stops[-1][0]) for path in paths)
+    written_stops: set[int] = set()
+    marked_hits: set[int] = set()
+    for path in paths:
+        written_stops.update(point for point, _ in path.stops[:-1])
+        marked_hits.update(point for point, hit in path.stops if hit)
+    candidates = []
+    for play in plays:
+        if checker_flow(play) != flow:
+            continue
+        landings = {move.destination for move in play.moves}
+        hits = {move.destination for move in play.moves if move.hit}
+        if written_stops <= landings and marked_hits <= hits:
+            candidates.append((play, hits))
+    if len(candidates) > 1:
+        exact = [c for c in candidates if c[1] == marked_hits]
+        candidates = exact or candidates
+    if len(candidates) == 1:
+        return candidates[0][0]
+    if candidates:
+        options = " or ".join(format_play(play) for play, _ in candidates)
+        raise AmbiguousPlayError(f"{text.strip()} can be played as {options}: say which")
+    raise IllegalPlayError(_why_illegal(text.strip(), paths, position, dice, plays))
+
+
+def _why_illegal(
+    text: str, paths: tuple[_Path, ...], position: Position, dice: Dice, plays: tuple[Play, ...]
+) -> str:
+    reason = f"{text} is not a legal play of {dice}"
+    if position.points[BAR] > 0 and all(path.source != BAR for path in paths):
+        reason += ": a checker on the bar must enter first"
+    elif any(position.points[path.source] <= 0 for path in paths):
+        missing = next(path.source for path in paths if position.points[path.source] <= 0)
+        reason += f": you have no checker on the {point_name(missing)}"
+    elif sum(len(play.moves) for play in plays[:1]) > _dice_used(paths, dice):
+        reason += ": play as much of the roll as the rules allow"
+    return reason + _choices(plays)
+
+
+def _dice_used(paths: tuple[_Path, ...], dice: Dice) -> int:
+    pips = sum(path.source - path.stops[-1][0] for path in paths)
+    per_die = dice.first if dice.is_double() else (dice.first + dice.second) / 2
+    return round(pips / per_die)
+
+
+def _choices(plays: tuple[Play, ...], limit: int = 12) -> str:
+    shown = ", ".join(format_play(play) for play in plays[:limit])
+    more = f" and {len(plays) - limit} more" if len(plays) > limit else ""
+    return f". Legal plays: {shown}{more}"

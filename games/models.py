@@ -1,0 +1,1 @@
+"""Match, MatchEvent (the append-only log) and Challenge; none is defined yet."""

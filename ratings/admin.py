@@ -1,0 +1,1 @@
+"""Admin for the ratings app; nothing is registered yet."""

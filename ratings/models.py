@@ -1,0 +1,1 @@
+"""Ratings and their history; none is defined yet."""
