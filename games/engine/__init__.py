@@ -12,27 +12,68 @@ from .errors import (
     InvalidDiceError,
     InvalidNotationError,
     InvalidPositionError,
+    InvalidSnapshotError,
+)
+from .events import (
+    AcceptResignation,
+    Double,
+    Drop,
+    Event,
+    MatchAborted,
+    MatchAwarded,
+    OpeningRoll,
+    PlayMade,
+    RejectResignation,
+    Resign,
+    Roll,
+    Take,
+    event_from_payload,
 )
 from .legal import legal_plays
+from .match import GameRecord, LastPlay, MatchState, fold
+from .notation import format_play, parse_play
 from .play import BAR, OFF, Move, Play
 from .position import CHECKERS, GameResult, Outcome, Position
+from .snapshots import snapshot, state_from_snapshot
 
 __all__ = [
     "BAR",
     "CHECKERS",
     "OFF",
+    "AcceptResignation",
     "AmbiguousPlayError",
     "Dice",
+    "Double",
+    "Drop",
     "EngineError",
+    "Event",
+    "GameRecord",
     "GameResult",
     "IllegalActionError",
     "IllegalPlayError",
     "InvalidDiceError",
     "InvalidNotationError",
     "InvalidPositionError",
+    "InvalidSnapshotError",
+    "LastPlay",
+    "MatchAborted",
+    "MatchAwarded",
+    "MatchState",
     "Move",
+    "OpeningRoll",
     "Outcome",
     "Play",
+    "PlayMade",
     "Position",
+    "RejectResignation",
+    "Resign",
+    "Roll",
+    "Take",
+    "event_from_payload",
+    "fold",
+    "format_play",
     "legal_plays",
+    "parse_play",
+    "snapshot",
+    "state_from_snapshot",
 ]

@@ -27,3 +27,7 @@ class AmbiguousPlayError(IllegalPlayError):
 
 class IllegalActionError(EngineError):
     """A match action that the rules do not allow now (out of turn, wrong phase, ...)."""
+
+
+class InvalidSnapshotError(EngineError):
+    """Stored match-state data that cannot be read back; the message names the bad field."""

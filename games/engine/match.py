@@ -1,9 +1,10 @@
 """The rules of a match, as a state machine over events.
 
-A match is its log: ``fold(match_length, events)`` replays the events from the start, and
-``state.apply(event)`` gives the state after one more. Both are pure; an event the rules do
-not allow raises an ``EngineError`` (``IllegalActionError`` for actions out of turn or in the
-wrong phase, ``IllegalPlayError`` and friends for plays), and no state is ever half-changed.
+A match is its log of events (defined in ``events``): ``fold(match_length, events)`` replays
+them from the start, and ``state.apply(event)`` gives the state after one more. Both are pure;
+an event the rules do not allow raises an ``EngineError`` (``IllegalActionError`` for actions
+out of turn or in the wrong phase, ``IllegalPlayError`` and friends for plays), and no state is
+ever half-changed.
 
 Players are 0 and 1. ``MatchState.position`` is always seen from player 0's side;
 ``position_for(player)`` turns it to either player.
@@ -22,12 +23,29 @@ beavers, raccoons, automatic doubles, the Jacoby rule, settlements.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, TypeAlias
+from typing import Literal, TypeAlias
 
-from .dice import Dice, check_die
+from .dice import Dice
 from .errors import IllegalActionError
+from .events import (
+    RESIGNATIONS,
+    AcceptResignation,
+    Double,
+    Drop,
+    Event,
+    MatchAborted,
+    MatchAwarded,
+    OpeningRoll,
+    PlayMade,
+    RejectResignation,
+    Resign,
+    Roll,
+    Take,
+    check_player,
+    opponent,
+)
 from .legal import legal_plays as _legal_plays
 from .notation import parse_play
 from .play import Play
@@ -40,317 +58,7 @@ GameEnding: TypeAlias = Literal["single", "gammon", "backgammon", "drop", "resig
 Action: TypeAlias = Literal[
     "roll", "double", "take", "drop", "move", "resign", "accept_resign", "reject_resign"
 ]
-Payload: TypeAlias = dict[str, Any]
-
-_RESIGNATIONS = {1: "a single game", 2: "a gammon", 3: "a backgammon"}
 _ENDINGS: dict[int, GameEnding] = {1: "single", 2: "gammon", 3: "backgammon"}
-
-
-def opponent(player: int) -> int:
-    """The other player."""
-    return 1 - player
-
-
-def _check_player(value: object, role: str = "player") -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value not in (0, 1):
-        raise IllegalActionError(f"a {role} is player 0 or player 1, not {value!r}")
-    return value
-
-
-# --- Events -------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class OpeningRoll:
-    """The server's opening roll: ``dice[0]`` is player 0's die, ``dice[1]`` player 1's.
-
-    Equal dice are rolled again; otherwise the higher die's player plays both numbers.
-    """
-
-    kind: ClassVar[str] = "opening_roll"
-    dice: tuple[int, int]
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.dice, tuple) or len(self.dice) != 2:
-            raise IllegalActionError(
-                f"an opening roll is two dice, one for each player, not {self.dice!r}"
-            )
-        for die in self.dice:
-            check_die(die)
-
-    def to_payload(self) -> Payload:
-        """The event as JSON-ready data."""
-        return {"dice": list(self.dice)}
-
-
-@dataclass(frozen=True, slots=True)
-class _PlayerEvent:
-    """An action taken by one player; the base of the events that carry only the player."""
-
-    kind: ClassVar[str] = ""
-    player: int
-
-    def __post_init__(self) -> None:
-        _check_player(self.player)
-
-    def to_payload(self) -> Payload:
-        """The event as JSON-ready data."""
-        return {"player": self.player}
-
-
-@dataclass(frozen=True, slots=True)
-class Roll:
-    """The player on roll rolls ``dice`` (rolled by the server)."""
-
-    kind: ClassVar[str] = "roll"
-    player: int
-    dice: Dice
-
-    def __post_init__(self) -> None:
-        _check_player(self.player)
-        if not isinstance(self.dice, Dice):
-            raise IllegalActionError(f"a roll is two dice, not {self.dice!r}")
-
-    def to_payload(self) -> Payload:
-        """The event as JSON-ready data."""
-        return {"player": self.player, "dice": [self.dice.first, self.dice.second]}
-
-
-@dataclass(frozen=True, slots=True)
-class PlayMade:
-    """The player on roll plays the roll, written in notation (``24/18 13/8``).
-
-    The notation is resolved against the position and dice when the event is applied, so the
-    event needs no board to be read from a log; any spelling ``parse_play`` accepts will do,
-    and ``format_play(play)`` writes a Play canonically.
-    """
-
-    kind: ClassVar[str] = "move"
-    player: int
-    notation: str
-
-    def __post_init__(self) -> None:
-        _check_player(self.player)
-        if not isinstance(self.notation, str):
-            raise IllegalActionError(
-                f"a play is written in notation such as '24/18 13/8', not {self.notation!r}"
-            )
-
-    def to_payload(self) -> Payload:
-        """The event as JSON-ready data."""
-        return {"player": self.player, "play": self.notation}
-
-
-@dataclass(frozen=True, slots=True)
-class Double(_PlayerEvent):
-    """The player on roll, before rolling, offers the cube at twice its value."""
-
-    kind: ClassVar[str] = "double"
-
-
-@dataclass(frozen=True, slots=True)
-class Take(_PlayerEvent):
-    """The doubled player takes: the cube doubles and passes to them."""
-
-    kind: ClassVar[str] = "take"
-
-
-@dataclass(frozen=True, slots=True)
-class Drop(_PlayerEvent):
-    """The doubled player drops, losing the game for the cube's value before the double."""
-
-    kind: ClassVar[str] = "drop"
-
-
-@dataclass(frozen=True, slots=True)
-class Resign(_PlayerEvent):
-    """The player on roll offers to lose ``points`` (1 single, 2 gammon, 3 backgammon) x cube."""
-
-    kind: ClassVar[str] = "resign"
-    points: int
-
-    def __post_init__(self) -> None:
-        _check_player(self.player)
-        if isinstance(self.points, bool) or self.points not in _RESIGNATIONS:
-            raise IllegalActionError(
-                "a resignation offers 1 (a single game), 2 (a gammon) or 3 (a backgammon) "
-                f"points, not {self.points!r}"
-            )
-
-    def to_payload(self) -> Payload:
-        """The event as JSON-ready data."""
-        return {"player": self.player, "points": self.points}
-
-
-@dataclass(frozen=True, slots=True)
-class AcceptResignation(_PlayerEvent):
-    """The resigner's opponent accepts: the game ends for the points offered."""
-
-    kind: ClassVar[str] = "accept_resign"
-
-
-@dataclass(frozen=True, slots=True)
-class RejectResignation(_PlayerEvent):
-    """The resigner's opponent rejects: play resumes exactly where it was."""
-
-    kind: ClassVar[str] = "reject_resign"
-
-
-@dataclass(frozen=True, slots=True)
-class MatchAwarded:
-    """A moderator's award or a timeout: the match ends at once, ``winner`` winning it."""
-
-    kind: ClassVar[str] = "match_awarded"
-    winner: int
-    reason: str
-
-    def __post_init__(self) -> None:
-        _check_player(self.winner, "winner")
-        if not isinstance(self.reason, str):
-            raise IllegalActionError(f"an award's reason is text, not {self.reason!r}")
-
-    def to_payload(self) -> Payload:
-        """The event as JSON-ready data."""
-        return {"winner": self.winner, "reason": self.reason}
-
-
-@dataclass(frozen=True, slots=True)
-class MatchAborted:
-    """The match ends with no winner."""
-
-    kind: ClassVar[str] = "match_aborted"
-    reason: str
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.reason, str):
-            raise IllegalActionError(f"an abort's reason is text, not {self.reason!r}")
-
-    def to_payload(self) -> Payload:
-        """The event as JSON-ready data."""
-        return {"reason": self.reason}
-
-
-Event: TypeAlias = (
-    OpeningRoll
-    | Roll
-    | PlayMade
-    | Double
-    | Take
-    | Drop
-    | Resign
-    | AcceptResignation
-    | RejectResignation
-    | MatchAwarded
-    | MatchAborted
-)
-
-EVENT_TYPES: dict[str, type[Event]] = {
-    event_type.kind: event_type
-    for event_type in (
-        OpeningRoll,
-        Roll,
-        PlayMade,
-        Double,
-        Take,
-        Drop,
-        Resign,
-        AcceptResignation,
-        RejectResignation,
-        MatchAwarded,
-        MatchAborted,
-    )
-}
-
-
-def event_from_payload(kind: str, payload: Mapping[str, object]) -> Event:
-    """The event of ``kind`` that ``payload`` (as written by ``to_payload``) describes.
-
-    Missing, unknown or wrong-typed fields raise an ``EngineError`` that names them.
-
-    >>> event_from_payload("move", {"player": 1, "play": "24/18 13/8"})
-    PlayMade(player=1, notation='24/18 13/8')
-    >>> event_from_payload("roll", {"player": 0, "dice": [6, 5]})
-    Roll(player=0, dice=Dice(first=6, second=5))
-    """
-    event_type = EVENT_TYPES.get(kind)
-    if event_type is None:
-        raise IllegalActionError(
-            f"there is no event {kind!r}; the events are {', '.join(sorted(EVENT_TYPES))}"
-        )
-    if not isinstance(payload, Mapping):
-        raise IllegalActionError(f"the {kind} event's payload is a mapping, not {payload!r}")
-    reader = _PayloadReader(kind, payload)
-    event = _READERS[kind](reader)
-    reader.check_nothing_left()
-    return event
-
-
-_READERS: dict[str, Callable[[_PayloadReader], Event]] = {
-    "opening_roll": lambda fields: OpeningRoll(fields.dice()),
-    "roll": lambda fields: Roll(fields.player(), Dice(*fields.dice())),
-    "move": lambda fields: PlayMade(fields.player(), fields.text("play")),
-    "double": lambda fields: Double(fields.player()),
-    "take": lambda fields: Take(fields.player()),
-    "drop": lambda fields: Drop(fields.player()),
-    "resign": lambda fields: Resign(fields.player(), fields.whole_number("points")),
-    "accept_resign": lambda fields: AcceptResignation(fields.player()),
-    "reject_resign": lambda fields: RejectResignation(fields.player()),
-    "match_awarded": lambda fields: MatchAwarded(fields.player("winner"), fields.text("reason")),
-    "match_aborted": lambda fields: MatchAborted(fields.text("reason")),
-}
-assert set(_READERS) == set(EVENT_TYPES)
-
-
-class _PayloadReader:
-    """Reads a payload's fields one by one, saying which is missing or wrong."""
-
-    def __init__(self, kind: str, payload: Mapping[str, object]) -> None:
-        self.kind = kind
-        self.payload = payload
-        self.read: set[str] = set()
-
-    def _field(self, name: str) -> object:
-        if name not in self.payload:
-            raise IllegalActionError(f"the {self.kind} event needs a {name!r} field")
-        self.read.add(name)
-        return self.payload[name]
-
-    def player(self, name: str = "player") -> int:
-        value = self._field(name)
-        if isinstance(value, bool) or not isinstance(value, int) or value not in (0, 1):
-            raise IllegalActionError(
-                f"the {self.kind} event's {name!r} is player 0 or 1, not {value!r}"
-            )
-        return value
-
-    def dice(self) -> tuple[int, int]:
-        value = self._field("dice")
-        if not isinstance(value, list | tuple) or len(value) != 2:
-            raise IllegalActionError(
-                f"the {self.kind} event's 'dice' is a list of two dice, not {value!r}"
-            )
-        return check_die(value[0]), check_die(value[1])
-
-    def text(self, name: str) -> str:
-        value = self._field(name)
-        if not isinstance(value, str):
-            raise IllegalActionError(f"the {self.kind} event's {name!r} is text, not {value!r}")
-        return value
-
-    def whole_number(self, name: str) -> int:
-        value = self._field(name)
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise IllegalActionError(
-                f"the {self.kind} event's {name!r} is a whole number, not {value!r}"
-            )
-        return value
-
-    def check_nothing_left(self) -> None:
-        unknown = sorted(set(self.payload) - self.read)
-        if unknown:
-            raise IllegalActionError(
-                f"the {self.kind} event has no field {', '.join(map(repr, unknown))}"
-            )
 
 
 # --- The state ----------------------------------------------------------------------------
@@ -453,7 +161,7 @@ class MatchState:
 
     def position_for(self, player: int) -> Position:
         """The board seen from ``player``'s side."""
-        return self.position if _check_player(player) == 0 else self.position.flipped()
+        return self.position if check_player(player) == 0 else self.position.flipped()
 
     def is_finished(self) -> bool:
         """The match is over: won, awarded or aborted."""
@@ -465,7 +173,7 @@ class MatchState:
 
     def points_needed(self, player: int) -> int:
         """Points ``player`` still needs to win the match."""
-        return max(self.match_length - self.score[_check_player(player)], 0)
+        return max(self.match_length - self.score[check_player(player)], 0)
 
     def pip_counts(self) -> tuple[int, int]:
         """Pips each player needs to bear off: (player 0's, player 1's)."""
@@ -502,7 +210,7 @@ class MatchState:
         >>> MatchState.new(5).apply(OpeningRoll((1, 3))).legal_actions(1)
         ('move', 'resign')
         """
-        _check_player(player)
+        check_player(player)
         if player != self.player_to_act():
             return ()
         if self.phase == "rolling":
@@ -681,7 +389,7 @@ class MatchState:
         raise IllegalActionError(f"You cannot {verb} now: {self._situation(player)}.")
 
     def _why_cannot_double(self, player: int) -> str | None:
-        _check_player(player)
+        check_player(player)
         if self.phase == "moving" and player == self.turn:
             return f"You cannot double now: you have rolled {self.dice}; a double comes first."
         if self.phase != "rolling" or player != self.turn:
@@ -716,7 +424,7 @@ class MatchState:
                 return "your opponent has yet to take or drop your double"
             return "you have been doubled: take or drop"
         assert self.resignation is not None
-        offer = f"{_RESIGNATIONS[self.resignation]} ({_points(self.resignation * self.cube_value)})"
+        offer = f"{RESIGNATIONS[self.resignation]} ({_points(self.resignation * self.cube_value)})"
         if mine:
             return f"your opponent has yet to accept or reject your resignation of {offer}"
         return f"your opponent offers to resign {offer}: accept or reject"

@@ -9,17 +9,14 @@ import pytest
 
 from games.engine import Dice, EngineError, IllegalPlayError, InvalidDiceError, Play, Position
 from games.engine.errors import IllegalActionError
-from games.engine.match import (
+from games.engine.events import (
     EVENT_TYPES,
     AcceptResignation,
     Double,
     Drop,
     Event,
-    GameRecord,
-    LastPlay,
     MatchAborted,
     MatchAwarded,
-    MatchState,
     OpeningRoll,
     PlayMade,
     RejectResignation,
@@ -27,8 +24,8 @@ from games.engine.match import (
     Roll,
     Take,
     event_from_payload,
-    fold,
 )
+from games.engine.match import GameRecord, LastPlay, MatchState, fold
 from games.engine.notation import format_play
 
 

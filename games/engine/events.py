@@ -1,0 +1,331 @@
+"""The events of a match log: what the server rolls and what the players and moderators do.
+
+Each event is a frozen value that checks its own fields, writes itself as JSON-ready data with
+``to_payload()``, and is read back with ``event_from_payload(kind, payload)``. Whether the rules
+allow an event now is for ``MatchState.apply`` to say.
+
+>>> event = Resign(1, 2)
+>>> event.kind, event.to_payload()
+('resign', {'player': 1, 'points': 2})
+>>> event_from_payload(event.kind, event.to_payload()) == event
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, TypeAlias
+
+from .dice import Dice, check_die
+from .errors import IllegalActionError
+
+Payload: TypeAlias = dict[str, Any]
+
+#: The points a resignation may offer (times the cube), with what each gives up.
+RESIGNATIONS = {1: "a single game", 2: "a gammon", 3: "a backgammon"}
+
+
+def opponent(player: int) -> int:
+    """The other player."""
+    return 1 - player
+
+
+def check_player(value: object, role: str = "player") -> int:
+    """Return ``value`` as player 0 or 1, or raise IllegalActionError naming its ``role``."""
+    if isinstance(value, bool) or not isinstance(value, int) or value not in (0, 1):
+        raise IllegalActionError(f"a {role} is player 0 or player 1, not {value!r}")
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class OpeningRoll:
+    """The server's opening roll: ``dice[0]`` is player 0's die, ``dice[1]`` player 1's.
+
+    Equal dice are rolled again; otherwise the higher die's player plays both numbers.
+    """
+
+    kind: ClassVar[str] = "opening_roll"
+    dice: tuple[int, int]
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.dice, tuple) or len(self.dice) != 2:
+            raise IllegalActionError(
+                f"an opening roll is two dice, one for each player, not {self.dice!r}"
+            )
+        for die in self.dice:
+            check_die(die)
+
+    def to_payload(self) -> Payload:
+        """The event as JSON-ready data."""
+        return {"dice": list(self.dice)}
+
+
+@dataclass(frozen=True, slots=True)
+class _PlayerEvent:
+    """An action taken by one player; the base of the events that carry only the player."""
+
+    kind: ClassVar[str] = ""
+    player: int
+
+    def __post_init__(self) -> None:
+        check_player(self.player)
+
+    def to_payload(self) -> Payload:
+        """The event as JSON-ready data."""
+        return {"player": self.player}
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """The player on roll rolls ``dice`` (rolled by the server)."""
+
+    kind: ClassVar[str] = "roll"
+    player: int
+    dice: Dice
+
+    def __post_init__(self) -> None:
+        check_player(self.player)
+        if not isinstance(self.dice, Dice):
+            raise IllegalActionError(f"a roll is two dice, not {self.dice!r}")
+
+    def to_payload(self) -> Payload:
+        """The event as JSON-ready data."""
+        return {"player": self.player, "dice": [self.dice.first, self.dice.second]}
+
+
+@dataclass(frozen=True, slots=True)
+class PlayMade:
+    """The player on roll plays the roll, written in notation (``24/18 13/8``).
+
+    The notation is resolved against the position and dice when the event is applied, so the
+    event needs no board to be read from a log; any spelling ``parse_play`` accepts will do,
+    and ``format_play(play)`` writes a Play canonically.
+    """
+
+    kind: ClassVar[str] = "move"
+    player: int
+    notation: str
+
+    def __post_init__(self) -> None:
+        check_player(self.player)
+        if not isinstance(self.notation, str):
+            raise IllegalActionError(
+                f"a play is written in notation such as '24/18 13/8', not {self.notation!r}"
+            )
+
+    def to_payload(self) -> Payload:
+        """The event as JSON-ready data."""
+        return {"player": self.player, "play": self.notation}
+
+
+@dataclass(frozen=True, slots=True)
+class Double(_PlayerEvent):
+    """The player on roll, before rolling, offers the cube at twice its value."""
+
+    kind: ClassVar[str] = "double"
+
+
+@dataclass(frozen=True, slots=True)
+class Take(_PlayerEvent):
+    """The doubled player takes: the cube doubles and passes to them."""
+
+    kind: ClassVar[str] = "take"
+
+
+@dataclass(frozen=True, slots=True)
+class Drop(_PlayerEvent):
+    """The doubled player drops, losing the game for the cube's value before the double."""
+
+    kind: ClassVar[str] = "drop"
+
+
+@dataclass(frozen=True, slots=True)
+class Resign(_PlayerEvent):
+    """The player on roll offers to lose ``points`` (1 single, 2 gammon, 3 backgammon) x cube."""
+
+    kind: ClassVar[str] = "resign"
+    points: int
+
+    def __post_init__(self) -> None:
+        check_player(self.player)
+        if isinstance(self.points, bool) or self.points not in RESIGNATIONS:
+            raise IllegalActionError(
+                "a resignation offers 1 (a single game), 2 (a gammon) or 3 (a backgammon) "
+                f"points, not {self.points!r}"
+            )
+
+    def to_payload(self) -> Payload:
+        """The event as JSON-ready data."""
+        return {"player": self.player, "points": self.points}
+
+
+@dataclass(frozen=True, slots=True)
+class AcceptResignation(_PlayerEvent):
+    """The resigner's opponent accepts: the game ends for the points offered."""
+
+    kind: ClassVar[str] = "accept_resign"
+
+
+@dataclass(frozen=True, slots=True)
+class RejectResignation(_PlayerEvent):
+    """The resigner's opponent rejects: play resumes exactly where it was."""
+
+    kind: ClassVar[str] = "reject_resign"
+
+
+@dataclass(frozen=True, slots=True)
+class MatchAwarded:
+    """A moderator's award or a timeout: the match ends at once, ``winner`` winning it."""
+
+    kind: ClassVar[str] = "match_awarded"
+    winner: int
+    reason: str
+
+    def __post_init__(self) -> None:
+        check_player(self.winner, "winner")
+        if not isinstance(self.reason, str):
+            raise IllegalActionError(f"an award's reason is text, not {self.reason!r}")
+
+    def to_payload(self) -> Payload:
+        """The event as JSON-ready data."""
+        return {"winner": self.winner, "reason": self.reason}
+
+
+@dataclass(frozen=True, slots=True)
+class MatchAborted:
+    """The match ends with no winner."""
+
+    kind: ClassVar[str] = "match_aborted"
+    reason: str
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.reason, str):
+            raise IllegalActionError(f"an abort's reason is text, not {self.reason!r}")
+
+    def to_payload(self) -> Payload:
+        """The event as JSON-ready data."""
+        return {"reason": self.reason}
+
+
+Event: TypeAlias = (
+    OpeningRoll
+    | Roll
+    | PlayMade
+    | Double
+    | Take
+    | Drop
+    | Resign
+    | AcceptResignation
+    | RejectResignation
+    | MatchAwarded
+    | MatchAborted
+)
+
+EVENT_TYPES: dict[str, type[Event]] = {
+    event_type.kind: event_type
+    for event_type in (
+        OpeningRoll,
+        Roll,
+        PlayMade,
+        Double,
+        Take,
+        Drop,
+        Resign,
+        AcceptResignation,
+        RejectResignation,
+        MatchAwarded,
+        MatchAborted,
+    )
+}
+
+
+def event_from_payload(kind: str, payload: Mapping[str, object]) -> Event:
+    """The event of ``kind`` that ``payload`` (as written by ``to_payload``) describes.
+
+    Missing, unknown or wrong-typed fields raise an ``EngineError`` that names them.
+
+    >>> event_from_payload("move", {"player": 1, "play": "24/18 13/8"})
+    PlayMade(player=1, notation='24/18 13/8')
+    >>> event_from_payload("roll", {"player": 0, "dice": [6, 5]})
+    Roll(player=0, dice=Dice(first=6, second=5))
+    """
+    event_type = EVENT_TYPES.get(kind)
+    if event_type is None:
+        raise IllegalActionError(
+            f"there is no event {kind!r}; the events are {', '.join(sorted(EVENT_TYPES))}"
+        )
+    if not isinstance(payload, Mapping):
+        raise IllegalActionError(f"the {kind} event's payload is a mapping, not {payload!r}")
+    reader = _PayloadReader(kind, payload)
+    event = _READERS[kind](reader)
+    reader.check_nothing_left()
+    return event
+
+
+_READERS: dict[str, Callable[[_PayloadReader], Event]] = {
+    "opening_roll": lambda fields: OpeningRoll(fields.dice()),
+    "roll": lambda fields: Roll(fields.player(), Dice(*fields.dice())),
+    "move": lambda fields: PlayMade(fields.player(), fields.text("play")),
+    "double": lambda fields: Double(fields.player()),
+    "take": lambda fields: Take(fields.player()),
+    "drop": lambda fields: Drop(fields.player()),
+    "resign": lambda fields: Resign(fields.player(), fields.whole_number("points")),
+    "accept_resign": lambda fields: AcceptResignation(fields.player()),
+    "reject_resign": lambda fields: RejectResignation(fields.player()),
+    "match_awarded": lambda fields: MatchAwarded(fields.player("winner"), fields.text("reason")),
+    "match_aborted": lambda fields: MatchAborted(fields.text("reason")),
+}
+assert set(_READERS) == set(EVENT_TYPES)
+
+
+class _PayloadReader:
+    """Reads a payload's fields one by one, saying which is missing or wrong."""
+
+    def __init__(self, kind: str, payload: Mapping[str, object]) -> None:
+        self.kind = kind
+        self.payload = payload
+        self.read: set[str] = set()
+
+    def _field(self, name: str) -> object:
+        if name not in self.payload:
+            raise IllegalActionError(f"the {self.kind} event needs a {name!r} field")
+        self.read.add(name)
+        return self.payload[name]
+
+    def player(self, name: str = "player") -> int:
+        value = self._field(name)
+        if isinstance(value, bool) or not isinstance(value, int) or value not in (0, 1):
+            raise IllegalActionError(
+                f"the {self.kind} event's {name!r} is player 0 or 1, not {value!r}"
+            )
+        return value
+
+    def dice(self) -> tuple[int, int]:
+        value = self._field("dice")
+        if not isinstance(value, list | tuple) or len(value) != 2:
+            raise IllegalActionError(
+                f"the {self.kind} event's 'dice' is a list of two dice, not {value!r}"
+            )
+        return check_die(value[0]), check_die(value[1])
+
+    def text(self, name: str) -> str:
+        value = self._field(name)
+        if not isinstance(value, str):
+            raise IllegalActionError(f"the {self.kind} event's {name!r} is text, not {value!r}")
+        return value
+
+    def whole_number(self, name: str) -> int:
+        value = self._field(name)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise IllegalActionError(
+                f"the {self.kind} event's {name!r} is a whole number, not {value!r}"
+            )
+        return value
+
+    def check_nothing_left(self) -> None:
+        unknown = sorted(set(self.payload) - self.read)
+        if unknown:
+            raise IllegalActionError(
+                f"the {self.kind} event has no field {', '.join(map(repr, unknown))}"
+            )

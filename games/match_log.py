@@ -1,0 +1,91 @@
+"""A match's log: the digest chain, folding the log back into a state, and checking both."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Mapping
+from datetime import datetime
+from typing import Any
+
+from games.engine import EngineError, MatchState, event_from_payload, snapshot
+from games.models import GENESIS_DIGEST, Match, MatchEvent
+
+#: Kinds the service writes for the record that the rules engine does not fold.
+RECORD_KINDS = frozenset({"match_started"})
+
+
+def event_digest(
+    previous: str,
+    *,
+    seq: int,
+    kind: str,
+    payload: Mapping[str, Any],
+    actor_id: int | None,
+    created_at: datetime,
+) -> str:
+    """SHA-256 over the previous digest and the event's canonical JSON."""
+    body = json.dumps(
+        {
+            "seq": seq,
+            "kind": kind,
+            "payload": payload,
+            "actor": actor_id,
+            "created_at": created_at.isoformat(),
+        },
+        sort_keys=True,
+        separators=(",", ":"),
+        ensure_ascii=True,
+    )
+    return hashlib.sha256((previous + body).encode()).hexdigest()
+
+
+def fold_events(match_length: int, events: Iterable[MatchEvent]) -> MatchState:
+    """The state a log leads to, replaying every event through the rules engine."""
+    state = MatchState.new(match_length)
+    for event in events:
+        if event.kind not in RECORD_KINDS:
+            state = state.apply(event_from_payload(event.kind, event.payload))
+    return state
+
+
+def log_problems(match: Match) -> list[str]:
+    """Everything wrong with a match's log and snapshot; empty when they are sound."""
+    problems: list[str] = []
+    events = list(match.events.order_by("seq"))
+    previous = GENESIS_DIGEST
+    for expected_seq, event in enumerate(events, 1):
+        if event.seq != expected_seq:
+            problems.append(f"event #{event.seq} where #{expected_seq} was expected")
+            break
+        digest = event_digest(
+            previous,
+            seq=event.seq,
+            kind=event.kind,
+            payload=event.payload,
+            actor_id=event.actor_id,
+            created_at=event.created_at,
+        )
+        if digest != event.digest:
+            problems.append(f"event #{event.seq} ({event.kind}) does not match its digest")
+            break
+        previous = event.digest
+    last_seq = events[-1].seq if events else 0
+    if match.seq != last_seq:
+        problems.append(f"the match says seq {match.seq} but its log ends at #{last_seq}")
+    if match.head_digest != previous and not problems:
+        problems.append("the match's head digest is not its last event's")
+    try:
+        state = fold_events(match.match_length, events)
+    except EngineError as error:
+        problems.append(f"the log does not replay: {error}")
+        return problems
+    if snapshot(state) != match.state:
+        problems.append("the snapshot differs from the replayed log")
+    finished = state.is_finished()
+    if finished != (match.status == Match.Status.FINISHED):
+        problems.append(f"status {match.status!r} but the log says finished={finished}")
+    winner_id = None if state.winner is None else match.players[state.winner].pk
+    if match.winner_id != winner_id:
+        problems.append("the recorded winner is not the log's")
+    return problems

@@ -1,0 +1,465 @@
+"""The only code that changes a match or a challenge: one function per action.
+
+Every change of a match runs in one transaction holding the match row's lock: it checks that
+the caller saw the current seq, validates through the rules engine, appends the events
+(with whatever the server does next: dice, opening rolls, forced plays), writes the snapshot,
+and announces the change once the transaction has committed.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.dispatch import Signal
+from django.utils import timezone
+
+from accounts.models import Profile
+from games.dice import roll_die
+from games.engine import (
+    AcceptResignation,
+    Dice,
+    Double,
+    Drop,
+    EngineError,
+    MatchAborted,
+    MatchAwarded,
+    MatchState,
+    OpeningRoll,
+    PlayMade,
+    RejectResignation,
+    Resign,
+    Roll,
+    Take,
+    snapshot,
+    state_from_snapshot,
+)
+from games.engine.events import Event
+from games.engine.notation import format_play, parse_play
+from games.match_log import event_digest
+from games.models import Challenge, Match, MatchEvent
+
+User = get_user_model()
+
+MAX_MATCH_LENGTH = 25
+DEFAULT_TIME_CONTROL = {"kind": "correspondence", "days_per_move": 1, "reserve_days": 8}
+ACTIONS = ("roll", "double", "take", "drop", "move", "resign", "accept_resign", "reject_resign")
+
+#: Sent after the transaction that changed a match has committed: match_id, seq, to_act_id.
+match_changed = Signal()
+
+
+class ApplicationError(Exception):
+    """A refused request: ``code`` is stable for programs, ``message`` is for people."""
+
+    code = "invalid"
+
+    def __init__(self, message: str, code: str | None = None, **details: Any) -> None:
+        super().__init__(message)
+        self.message = message
+        if code is not None:
+            self.code = code
+        self.details = details
+
+
+class NotFound(ApplicationError):
+    code = "not_found"
+
+
+class Forbidden(ApplicationError):
+    code = "forbidden"
+
+
+class Conflict(ApplicationError):
+    """The caller acted on a seq that is no longer current."""
+
+    code = "stale"
+
+
+class IllegalAction(ApplicationError):
+    """The rules do not allow the action now."""
+
+    code = "illegal"
+
+
+# --- Challenges ---
+
+
+def challenge_create(
+    *,
+    challenger: Any,
+    opponent: Any | None,
+    match_length: int = 5,
+    rated: bool = True,
+    time_control: Mapping[str, Any] | None = None,
+) -> Challenge:
+    """Challenge ``opponent``, or anyone who accepts when ``opponent`` is None."""
+    if opponent is not None and opponent.pk == challenger.pk:
+        raise ApplicationError("You cannot challenge yourself.", "self_challenge")
+    if opponent is not None and not opponent.is_active:
+        raise ApplicationError(f"{opponent} cannot be challenged.", "inactive_player")
+    if isinstance(match_length, bool) or not isinstance(match_length, int):
+        raise ApplicationError("The match length is a whole number of points.", "match_length")
+    if not 1 <= match_length <= MAX_MATCH_LENGTH:
+        raise ApplicationError(
+            f"A match is played to 1 to {MAX_MATCH_LENGTH} points.", "match_length"
+        )
+    if not isinstance(rated, bool):
+        raise ApplicationError("Say whether the match is rated: true or false.", "rated")
+    return Challenge.objects.create(
+        challenger=challenger,
+        opponent=opponent,
+        match_length=match_length,
+        rated=rated,
+        time_control=clean_time_control(time_control),
+    )
+
+
+def clean_time_control(time_control: Mapping[str, Any] | None) -> dict[str, Any]:
+    """A valid time control, or an ApplicationError saying what is wrong with it."""
+    if time_control is None:
+        return dict(DEFAULT_TIME_CONTROL)
+    if not isinstance(time_control, Mapping):
+        raise ApplicationError("The time control is an object with a kind.", "time_control")
+    kind = time_control.get("kind")
+    if kind == "correspondence":
+        allowed = {"kind", "days_per_move", "reserve_days"}
+        per_move = _number(time_control, "days_per_move", low=1 / 24, high=30)
+        reserve = _number(time_control, "reserve_days", low=0, high=60, default=0)
+        cleaned = {"kind": kind, "days_per_move": per_move, "reserve_days": reserve}
+    elif kind == "live":
+        allowed = {"kind", "minutes", "increment_seconds"}
+        minutes = _number(time_control, "minutes", low=1, high=120)
+        increment = _number(time_control, "increment_seconds", low=0, high=120, default=0)
+        cleaned = {"kind": kind, "minutes": minutes, "increment_seconds": increment}
+    else:
+        raise ApplicationError(
+            'The time control\'s kind is "correspondence" or "live".', "time_control"
+        )
+    unknown = set(time_control) - allowed
+    if unknown:
+        raise ApplicationError(
+            f"Unknown time control field: {', '.join(sorted(unknown))}.", "time_control"
+        )
+    return cleaned
+
+
+def _number(
+    values: Mapping[str, Any], name: str, *, low: float, high: float, default: float | None = None
+) -> float | int:
+    value = values.get(name, default)
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise ApplicationError(f"{name} must be a number.", "time_control")
+    if not low <= value <= high:
+        raise ApplicationError(
+            f"{name} must be between {low:g} and {high:g}, not {value:g}.", "time_control"
+        )
+    return value
+
+
+def challenge_accept(*, challenge_id: int, user: Any) -> Match:
+    """Accept a challenge: the match starts at once, the challenger as the first player."""
+    with transaction.atomic():
+        challenge = _locked_challenge(challenge_id)
+        if challenge.status != Challenge.Status.OPEN:
+            raise ApplicationError(f"This challenge is {challenge.status}.", "challenge_closed")
+        if challenge.challenger_id == user.pk:
+            raise ApplicationError("You cannot accept your own challenge.", "self_challenge")
+        if challenge.opponent_id is not None and challenge.opponent_id != user.pk:
+            raise Forbidden("This challenge is for another player.")
+        match = match_start(
+            first_player=challenge.challenger,
+            second_player=user,
+            match_length=challenge.match_length,
+            rated=challenge.rated,
+            time_control=challenge.time_control,
+        )
+        challenge.status = Challenge.Status.ACCEPTED
+        challenge.opponent = user
+        challenge.match = match
+        challenge.decided_at = timezone.now()
+        challenge.save(update_fields=["status", "opponent", "match", "decided_at"])
+    return match
+
+
+def challenge_decline(*, challenge_id: int, user: Any) -> Challenge:
+    """The challenged player says no."""
+    with transaction.atomic():
+        challenge = _locked_challenge(challenge_id)
+        if challenge.opponent_id != user.pk:
+            raise Forbidden("Only the challenged player can decline a challenge.")
+        return _close(challenge, Challenge.Status.DECLINED)
+
+
+def challenge_cancel(*, challenge_id: int, user: Any) -> Challenge:
+    """The challenger takes the challenge back."""
+    with transaction.atomic():
+        challenge = _locked_challenge(challenge_id)
+        if challenge.challenger_id != user.pk:
+            raise Forbidden("Only the challenger can cancel a challenge.")
+        return _close(challenge, Challenge.Status.CANCELLED)
+
+
+def _locked_challenge(challenge_id: int) -> Challenge:
+    try:
+        return Challenge.objects.select_for_update().get(pk=challenge_id)
+    except Challenge.DoesNotExist:
+        raise NotFound(f"There is no challenge {challenge_id}.") from None
+
+
+def _close(challenge: Challenge, status: str) -> Challenge:
+    if challenge.status != Challenge.Status.OPEN:
+        raise ApplicationError(f"This challenge is already {challenge.status}.", "challenge_closed")
+    challenge.status = status
+    challenge.decided_at = timezone.now()
+    challenge.save(update_fields=["status", "decided_at"])
+    return challenge
+
+
+# --- Matches ---
+
+
+def match_start(
+    *,
+    first_player: Any,
+    second_player: Any,
+    match_length: int,
+    rated: bool,
+    time_control: Mapping[str, Any],
+) -> Match:
+    """Create a match and make its opening roll."""
+    if first_player.pk == second_player.pk:
+        raise ApplicationError("A match needs two different players.", "self_challenge")
+    with transaction.atomic():
+        state = MatchState.new(match_length)
+        match = Match.objects.create(
+            first_player=first_player,
+            second_player=second_player,
+            match_length=match_length,
+            rated=rated,
+            time_control=dict(time_control),
+            state=snapshot(state),
+        )
+        log = _Log(match, state)
+        log.record(
+            "match_started",
+            {
+                "match_length": match_length,
+                "rated": rated,
+                "time_control": dict(time_control),
+                "players": [first_player.get_username(), second_player.get_username()],
+            },
+        )
+        log.play_on()
+        log.save()
+    return match
+
+
+def match_act(
+    *,
+    match_id: int,
+    actor: Any,
+    expected_seq: int,
+    action: str,
+    play: str | None = None,
+    points: int | None = None,
+) -> Match:
+    """A player's action: roll, double, take, drop, move, resign, accept_resign, reject_resign.
+
+    ``expected_seq`` is the seq the player saw; if the match has moved on, nothing is done
+    and Conflict is raised. ``play`` is the notation of a move; ``points`` (1, 2 or 3) the
+    value offered when resigning.
+    """
+    if action not in ACTIONS:
+        raise ApplicationError(
+            f"Unknown action {action!r}; actions are {', '.join(ACTIONS)}.", "unknown_action"
+        )
+    if isinstance(expected_seq, bool) or not isinstance(expected_seq, int):
+        raise ApplicationError("seq must be the whole number of the last event seen.", "seq")
+    with transaction.atomic():
+        match = _locked_match(match_id)
+        player = match.player_index(actor)
+        if player is None:
+            raise Forbidden("Only the two players can act in a match.")
+        if match.seq != expected_seq:
+            raise Conflict(
+                f"The match has moved on: it is at seq {match.seq}, not {expected_seq}.",
+                current_seq=match.seq,
+            )
+        log = _Log(match, state_from_snapshot(match.state))
+        log.append(_player_event(log.state, player, action, play, points), actor)
+        log.play_on()
+        log.save()
+    return match
+
+
+def match_abort(*, match_id: int, moderator: Any, reason: str) -> Match:
+    """A moderator ends a match with no winner."""
+    return _moderate(match_id, moderator, lambda match: MatchAborted(_reason(reason)))
+
+
+def match_award(*, match_id: int, moderator: Any, winner: Any, reason: str) -> Match:
+    """A moderator ends a match and gives it to ``winner``."""
+
+    def award(match: Match) -> Event:
+        index = match.player_index(winner)
+        if index is None:
+            raise ApplicationError("The match can only be awarded to one of its players.")
+        return MatchAwarded(index, _reason(reason))
+
+    return _moderate(match_id, moderator, award)
+
+
+def _moderate(match_id: int, moderator: Any, make_event: Callable[[Match], Event]) -> Match:
+    if not moderator.has_perm("games.moderate_match"):
+        raise Forbidden("Only moderators can abort or award a match.")
+    with transaction.atomic():
+        match = _locked_match(match_id)
+        log = _Log(match, state_from_snapshot(match.state))
+        log.append(make_event(match), moderator)
+        log.save()
+    return match
+
+
+def _reason(reason: str) -> str:
+    if not isinstance(reason, str) or not reason.strip():
+        raise ApplicationError("Give a reason: it is kept in the match's log.", "reason")
+    return reason.strip()[:500]
+
+
+def _locked_match(match_id: int) -> Match:
+    try:
+        return Match.objects.select_for_update().get(pk=match_id)
+    except (Match.DoesNotExist, ValueError, TypeError):
+        raise NotFound(f"There is no match {match_id}.") from None
+
+
+def _player_event(
+    state: MatchState, player: int, action: str, play: str | None, points: int | None
+) -> Event:
+    try:
+        if action == "roll":
+            return Roll(player, _roll())
+        if action == "double":
+            return Double(player)
+        if action == "take":
+            return Take(player)
+        if action == "drop":
+            return Drop(player)
+        if action == "move":
+            return PlayMade(player, _canonical_play(state, player, play))
+        if action == "resign":
+            if isinstance(points, bool) or not isinstance(points, int):
+                raise ApplicationError(
+                    "Resigning offers 1 (single), 2 (gammon) or 3 (backgammon) points.", "points"
+                )
+            return Resign(player, points)
+        if action == "accept_resign":
+            return AcceptResignation(player)
+        return RejectResignation(player)
+    except EngineError as error:
+        raise IllegalAction(str(error)) from None
+
+
+def _canonical_play(state: MatchState, player: int, text: str | None) -> str:
+    if not isinstance(text, str):
+        raise ApplicationError("A move needs its play in notation, e.g. 24/18 13/8.", "play")
+    if len(text) > 200:
+        raise ApplicationError("That play is too long to be a backgammon play.", "play")
+    if state.phase != "moving" or state.turn != player or state.dice is None:
+        return text  # the engine refuses it with the reason
+    return format_play(parse_play(text, state.position_for(player), state.dice))
+
+
+def _roll() -> Dice:
+    return Dice(roll_die(), roll_die())
+
+
+@dataclass
+class _Log:
+    """The events a service call appends, and the state they lead to."""
+
+    match: Match
+    state: MatchState
+    new_events: list[MatchEvent] = field(default_factory=list)
+
+    def append(self, event: Event, actor: Any | None = None) -> None:
+        try:
+            self.state = self.state.apply(event)
+        except EngineError as error:
+            raise IllegalAction(str(error)) from None
+        self.record(event.kind, event.to_payload(), actor)
+
+    def record(self, kind: str, payload: dict[str, Any], actor: Any | None = None) -> None:
+        match = self.match
+        seq = match.seq + 1
+        created_at = timezone.now()
+        actor_id = actor.pk if actor is not None else None
+        digest = event_digest(
+            match.head_digest,
+            seq=seq,
+            kind=kind,
+            payload=payload,
+            actor_id=actor_id,
+            created_at=created_at,
+        )
+        self.new_events.append(
+            MatchEvent(
+                match=match,
+                seq=seq,
+                kind=kind,
+                payload=payload,
+                actor_id=actor_id,
+                created_at=created_at,
+                digest=digest,
+            )
+        )
+        match.seq, match.head_digest = seq, digest
+
+    def play_on(self) -> None:
+        """What the server does until a player must decide: opening rolls (again on a tie),
+        the roll of a player who cannot double, and a forced play the player lets us make."""
+        while True:
+            state = self.state
+            if state.phase == "opening":
+                self.append(OpeningRoll((roll_die(), roll_die())))
+            elif state.phase == "rolling" and state.turn is not None:
+                if state.can_double(state.turn):
+                    return
+                self.append(Roll(state.turn, _roll()))
+            elif state.phase == "moving" and state.turn is not None:
+                plays = state.legal_plays()
+                if len(plays) != 1 or not _plays_forced_for(self.match.players[state.turn]):
+                    return
+                self.append(PlayMade(state.turn, format_play(plays[0])))
+            else:
+                return
+
+    def save(self) -> None:
+        match, state = self.match, self.state
+        MatchEvent.objects.bulk_create(self.new_events)
+        match.state = snapshot(state)
+        match.updated_at = timezone.now()
+        to_act = state.player_to_act()
+        match.to_act = None if to_act is None else match.players[to_act]
+        fields = ["seq", "head_digest", "state", "updated_at", "to_act"]
+        if state.is_finished() and match.status != Match.Status.FINISHED:
+            match.status = Match.Status.FINISHED
+            match.winner = None if state.winner is None else match.players[state.winner]
+            match.finished_at = match.updated_at
+            fields += ["status", "winner", "finished_at"]
+        match.save(update_fields=fields)
+        match_id, seq, to_act_id = match.pk, match.seq, match.to_act_id
+        transaction.on_commit(
+            lambda: match_changed.send(Match, match_id=match_id, seq=seq, to_act_id=to_act_id)
+        )
+
+
+def _plays_forced_for(user: Any) -> bool:
+    """The player's preference; a player without a profile has the default (on)."""
+    chosen = Profile.objects.filter(user=user).values_list("auto_play_forced", flat=True).first()
+    return True if chosen is None else chosen

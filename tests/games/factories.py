@@ -1,0 +1,116 @@
+"""Users, scripted dice and matches for the games tests: plain functions, no factory library.
+
+The server rolls every die through games.services.roll_die; ScriptedDice stands in for it so a
+test decides every number the server rolls, and fails loudly when it rolls one more.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
+
+from games import services
+from games.engine import MatchState, state_from_snapshot
+from games.models import Match, MatchEvent
+
+
+def make_user(name: str, **fields: Any) -> Any:
+    """A player called ``name`` (no profile: the defaults apply)."""
+    return get_user_model().objects.create_user(username=name, password=None, **fields)
+
+
+def make_moderator(name: str) -> Any:
+    """A user holding games.moderate_match, read back so the permission cache is fresh."""
+    user = make_user(name)
+    user.user_permissions.add(
+        Permission.objects.get(codename="moderate_match", content_type__app_label="games")
+    )
+    return get_user_model().objects.get(pk=user.pk)
+
+
+class DiceExhausted(AssertionError):
+    """The server rolled a die the test did not script."""
+
+
+class ScriptedDice:
+    """Dice the server rolls in order: ``dice.add(3, 1)`` scripts a 3 and then a 1."""
+
+    def __init__(self) -> None:
+        self.queue: list[int] = []
+        self.rolled: list[int] = []
+
+    def add(self, *faces: int) -> ScriptedDice:
+        for face in faces:
+            assert 1 <= face <= 6, face
+        self.queue.extend(faces)
+        return self
+
+    def add_random(self, count: int, seed: int) -> ScriptedDice:
+        """``count`` dice from a seeded generator: a long script, the same on every run."""
+        rng = random.Random(seed)
+        return self.add(*(rng.randint(1, 6) for _ in range(count)))
+
+    def __call__(self) -> int:
+        if not self.queue:
+            raise DiceExhausted(
+                f"the server rolled more dice than scripted (after {self.rolled})"
+            )
+        face = self.queue.pop(0)
+        self.rolled.append(face)
+        return face
+
+    @property
+    def left(self) -> list[int]:
+        return list(self.queue)
+
+
+def script_dice(monkeypatch: Any, *faces: int) -> ScriptedDice:
+    """Replace the server's dice with a script (the fixture ``dice`` in each test module)."""
+    dice = ScriptedDice().add(*faces)
+    monkeypatch.setattr(services, "roll_die", dice)
+    return dice
+
+
+def start_match(
+    first: Any,
+    second: Any,
+    *,
+    length: int = 5,
+    rated: bool = False,
+    time_control: dict[str, Any] | None = None,
+) -> Match:
+    """A match started through the service; script its opening roll first."""
+    return services.match_start(
+        first_player=first,
+        second_player=second,
+        match_length=length,
+        rated=rated,
+        time_control=time_control or dict(services.DEFAULT_TIME_CONTROL),
+    )
+
+
+def act(match: Match, user: Any, action: str, **options: Any) -> Match:
+    """``user`` takes ``action`` at the seq the match is at now."""
+    return services.match_act(
+        match_id=match.pk, actor=user, expected_seq=match.seq, action=action, **options
+    )
+
+
+def state_of(match: Match) -> MatchState:
+    return state_from_snapshot(match.state)
+
+
+def events_of(match: Match) -> list[MatchEvent]:
+    return list(MatchEvent.objects.filter(match=match).order_by("seq"))
+
+
+def kinds_of(match: Match, events: Iterable[MatchEvent] | None = None) -> list[str]:
+    return [event.kind for event in (events_of(match) if events is None else events)]
+
+
+def reload(match: Match) -> Match:
+    return Match.objects.get(pk=match.pk)

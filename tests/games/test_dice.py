@@ -1,0 +1,81 @@
+"""The server's dice are fair: a chi-square test of games.dice.roll_die over many rolls.
+
+Both tests fail a fair die with probability 1e-6 each, so a failure means the dice are biased
+(or dependent, for the pairs), not bad luck.
+"""
+
+import math
+from collections import Counter
+
+from games.dice import roll_die
+
+FACES = range(1, 7)
+SINGLE_ROLLS = 600_000
+PAIRS = 360_000
+P_VALUE = 1e-6
+
+# Upper 1e-6 quantiles of the chi-square distribution (p = 1e-6), computed by
+# chi_square_critical below; the first test recomputes them:
+#   5 degrees of freedom (six faces):            35.8882
+#   35 degrees of freedom (36 ordered pairs):    89.9467
+CRITICAL_5_DOF = 35.8882
+CRITICAL_35_DOF = 89.9467
+
+
+def chi_square_survival(x: float, dof: int) -> float:
+    """P(X >= x) for X chi-square with an odd number of degrees of freedom.
+
+    For odd dof the regularized upper gamma function has a closed form:
+    Q = erfc(sqrt(x/2)) + sqrt(2x/pi) e^(-x/2) * sum_{k=1}^{(dof-1)/2} x^(k-1) / (1*3*...*(2k-1)).
+    """
+    assert dof % 2 == 1
+    total = math.erfc(math.sqrt(x / 2))
+    term = math.sqrt(2 * x / math.pi) * math.exp(-x / 2)
+    for k in range(1, (dof - 1) // 2 + 1):
+        total += term
+        term *= x / (2 * k + 1)
+    return total
+
+
+def chi_square_critical(p: float, dof: int) -> float:
+    """The x with P(X >= x) = p, by bisection (the survival function decreases in x)."""
+    low, high = 0.0, 1000.0
+    for _ in range(200):
+        middle = (low + high) / 2
+        if chi_square_survival(middle, dof) > p:
+            low = middle
+        else:
+            high = middle
+    return (low + high) / 2
+
+
+def chi_square(counts: Counter, cells: list, total: int) -> float:
+    expected = total / len(cells)
+    return sum((counts[cell] - expected) ** 2 / expected for cell in cells)
+
+
+def test_the_critical_values_are_the_chi_square_quantiles():
+    # The textbook 5% points check the survival function itself.
+    assert math.isclose(chi_square_survival(11.0705, 5), 0.05, rel_tol=1e-4)
+    assert math.isclose(chi_square_survival(49.8018, 35), 0.05, rel_tol=1e-4)
+    assert math.isclose(chi_square_critical(P_VALUE, 5), CRITICAL_5_DOF, abs_tol=1e-3)
+    assert math.isclose(chi_square_critical(P_VALUE, 35), CRITICAL_35_DOF, abs_tol=1e-3)
+
+
+def test_each_face_comes_up_equally_often():
+    rolls = [roll_die() for _ in range(SINGLE_ROLLS)]
+    counts = Counter(rolls)
+
+    assert set(counts) == set(FACES)
+    statistic = chi_square(counts, list(FACES), SINGLE_ROLLS)
+    assert statistic < CRITICAL_5_DOF, (statistic, sorted(counts.items()))
+
+
+def test_each_ordered_pair_of_two_dice_comes_up_equally_often():
+    dice = [roll_die() for _ in range(2 * PAIRS)]
+    counts = Counter(zip(dice[0::2], dice[1::2], strict=True))
+    cells = [(first, second) for first in FACES for second in FACES]
+
+    assert set(counts) == set(cells)
+    statistic = chi_square(counts, cells, PAIRS)
+    assert statistic < CRITICAL_35_DOF, (statistic, sorted(counts.items()))
