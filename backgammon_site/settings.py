@@ -44,8 +44,9 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.sites",
     "rest_framework",
-    "rest_framework.authtoken",
+    "knox",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "allauth",
     "allauth.account",
     "allauth.socialaccount",
@@ -56,6 +57,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -118,6 +120,11 @@ USE_TZ = True
 
 STATIC_URL = "/static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
+# WhiteNoise serves static files from the app itself, in development and production alike.
+# With finders it needs no collectstatic; STATIC_ROOT only has to exist.
+STATIC_ROOT.mkdir(exist_ok=True)
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = DEBUG
 
 EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 
@@ -141,17 +148,51 @@ if _discord_client_id and _discord_client_secret:
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "knox.auth.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
-    "PAGE_SIZE": 20,
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_THROTTLE_CLASSES": [
+        "rest_framework.throttling.AnonRateThrottle",
+        "rest_framework.throttling.UserRateThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": os.environ.get("API_THROTTLE_ANON", "120/minute"),
+        "user": os.environ.get("API_THROTTLE_USER", "1200/minute"),
+    },
+    "EXCEPTION_HANDLER": "backgammon_site.api_errors.api_exception_handler",
 }
+# API tokens (django-rest-knox): stored hashed, sent as "Authorization: Token <token>", valid
+# until the player revokes them.
+REST_KNOX = {"AUTH_HEADER_PREFIX": "Token", "TOKEN_TTL": None}
+# Requests larger than this are refused before they are read (a move is a few dozen bytes).
+DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
 SPECTACULAR_SETTINGS = {
     "TITLE": "Backgammon API",
     "DESCRIPTION": "Correspondence backgammon: matches, challenges and their event logs.",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "COMPONENT_SPLIT_REQUEST": True,
+    "ENUM_NAME_OVERRIDES": {
+        "MatchStatusEnum": ["active", "finished"],
+        "ChallengeStatusEnum": ["open", "accepted", "declined", "cancelled"],
+        "ActionEnum": "games.services.ACTIONS",
+    },
+    "APPEND_COMPONENTS": {
+        "securitySchemes": {
+            "tokenAuth": {
+                "type": "apiKey",
+                "in": "header",
+                "name": "Authorization",
+                "description": 'Send "Token <token>" from POST /api/auth/token/.',
+            }
+        }
+    },
+    "SECURITY": [{"tokenAuth": []}],
 }
 
 # Celery. The default broker is kombu's filesystem transport, which needs no server; one

@@ -3,11 +3,29 @@
 from django.contrib import admin
 from django.urls import include, path
 from django.views.generic import TemplateView
-from drf_spectacular.views import SpectacularAPIView
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+
+from accounts import api as accounts_api
+from games.urls import api_urlpatterns
+
+api = [
+    path("auth/token/", accounts_api.TokenCreate.as_view(), name="api-token"),
+    path("auth/token/revoke/", accounts_api.TokenRevoke.as_view(), name="api-token-revoke"),
+    *api_urlpatterns,
+    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
+]
 
 urlpatterns = [
     path("", TemplateView.as_view(template_name="home.html"), name="home"),
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
-    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("settings/", include("accounts.urls")),
+    path("api/", include(api)),
 ]
+
+handler400 = "backgammon_site.api_errors.bad_request"
+handler403 = "backgammon_site.api_errors.permission_denied"
+handler404 = "backgammon_site.api_errors.page_not_found"
+handler500 = "backgammon_site.api_errors.server_error"

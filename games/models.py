@@ -170,3 +170,22 @@ class Challenge(models.Model):
 
     def __str__(self) -> str:
         return f"Challenge {self.pk}: {self.challenger} to {self.opponent or 'anyone'}"
+
+
+class IdempotencyRecord(models.Model):
+    """The first answer to a POST sent with an Idempotency-Key, replayed on a retry."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=100)
+    fingerprint = models.CharField(max_length=64, help_text="SHA-256 of the path and body.")
+    status_code = models.PositiveSmallIntegerField()
+    body = models.JSONField(null=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "key"], name="idempotency_key_per_user"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.key}"

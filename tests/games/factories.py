@@ -56,9 +56,7 @@ class ScriptedDice:
 
     def __call__(self) -> int:
         if not self.queue:
-            raise DiceExhausted(
-                f"the server rolled more dice than scripted (after {self.rolled})"
-            )
+            raise DiceExhausted(f"the server rolled more dice than scripted (after {self.rolled})")
         face = self.queue.pop(0)
         self.rolled.append(face)
         return face

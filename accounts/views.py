@@ -1,0 +1,39 @@
+"""Pages of a player's own account: API tokens."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+from knox.models import AuthToken
+
+
+@login_required
+def api_tokens(request: HttpRequest) -> HttpResponse:
+    """The player's API tokens; a new token's secret is shown once, right after creation."""
+    tokens = AuthToken.objects.filter(user=request.user).order_by("-created")
+    new_token = request.session.pop("new_api_token", None)
+    return render(request, "accounts/api_tokens.html", {"tokens": tokens, "new_token": new_token})
+
+
+@login_required
+@require_POST
+def api_token_create(request: HttpRequest) -> HttpResponse:
+    _, token = AuthToken.objects.create(request.user)
+    request.session["new_api_token"] = token
+    return redirect("api-tokens")
+
+
+@login_required
+@require_POST
+def api_token_revoke(request: HttpRequest) -> HttpResponse:
+    deleted, _ = AuthToken.objects.filter(
+        user=request.user, token_key=request.POST.get("token_key", "")
+    ).delete()
+    if deleted:
+        messages.success(request, "The token is revoked: programs using it can no longer act.")
+    else:
+        messages.error(request, "There is no such token of yours.")
+    return redirect("api-tokens")

@@ -1,0 +1,322 @@
+"""The REST API: thin views that check a request's shape and call one service or selector."""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.exceptions import NotAuthenticated, ValidationError
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games import selectors, services
+from games.models import IdempotencyRecord, Match
+from games.serializers import (
+    ActionRequestSerializer,
+    ChallengeRequestSerializer,
+    ChallengeSerializer,
+    ErrorSerializer,
+    MatchEventSerializer,
+    MatchStateSerializer,
+    MatchSummarySerializer,
+)
+
+User = get_user_model()
+
+ERRORS = {
+    400: OpenApiResponse(ErrorSerializer, description="Invalid or illegal request."),
+    401: OpenApiResponse(ErrorSerializer, description="Not signed in."),
+    403: OpenApiResponse(ErrorSerializer, description="Not allowed."),
+    404: OpenApiResponse(ErrorSerializer, description="No such thing."),
+}
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key",
+    str,
+    OpenApiParameter.HEADER,
+    required=False,
+    description="Retrying a POST with the same key returns the first answer instead of acting "
+    "twice.",
+)
+
+
+class Pagination(PageNumberPagination):
+    page_size = 20
+    page_size_query_param = "page_size"
+    max_page_size = 100
+
+
+def idempotent(view: Callable[..., Response]) -> Callable[..., Response]:
+    """Answer a repeated POST with the same Idempotency-Key from the first answer."""
+
+    @functools.wraps(view)
+    def wrapper(self: APIView, request: Request, *args: Any, **kwargs: Any) -> Response:
+        key = request.headers.get("Idempotency-Key")
+        if not key or not request.user.is_authenticated:
+            return view(self, request, *args, **kwargs)
+        if len(key) > 100:
+            raise ValidationError({"Idempotency-Key": ["At most 100 characters."]})
+        body = json.dumps(request.data, sort_keys=True, default=str)
+        fingerprint = hashlib.sha256(f"{request.path}\n{body}".encode()).hexdigest()
+        earlier = IdempotencyRecord.objects.filter(user=request.user, key=key).first()
+        if earlier is None:
+            try:
+                with transaction.atomic():
+                    response = view(self, request, *args, **kwargs)
+                    IdempotencyRecord.objects.create(
+                        user=request.user,
+                        key=key,
+                        fingerprint=fingerprint,
+                        status_code=response.status_code,
+                        body=response.data,
+                    )
+                return response
+            except IntegrityError:
+                earlier = IdempotencyRecord.objects.get(user=request.user, key=key)
+        if earlier.fingerprint != fingerprint:
+            raise services.ApplicationError(
+                "This Idempotency-Key was used for a different request.", "idempotency_key_reused"
+            )
+        return Response(
+            earlier.body, status=earlier.status_code, headers={"Idempotent-Replayed": "true"}
+        )
+
+    return wrapper
+
+
+class MatchList(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="List matches",
+        parameters=[
+            OpenApiParameter("mine", bool, description="Only your matches, your turn first."),
+            OpenApiParameter("status", str, enum=list(selectors.MATCH_STATUSES)),
+            OpenApiParameter("player", str, description="Only matches of this username."),
+            OpenApiParameter("page", int),
+            OpenApiParameter("page_size", int),
+        ],
+        responses={200: MatchSummarySerializer(many=True), **ERRORS},
+    )
+    def get(self, request: Request) -> Response:
+        mine = request.query_params.get("mine", "").lower() in ("1", "true", "yes")
+        if mine and not request.user.is_authenticated:
+            raise NotAuthenticated("Sign in to list your own matches.")
+        match_status = request.query_params.get("status") or None
+        if match_status is not None and match_status not in selectors.MATCH_STATUSES:
+            raise ValidationError({"status": [f"One of {', '.join(selectors.MATCH_STATUSES)}."]})
+        matches = selectors.matches_for_list(
+            viewer=request.user if request.user.is_authenticated else None,
+            mine=mine,
+            status=match_status,
+            player=request.query_params.get("player") or None,
+        )
+        paginator = Pagination()
+        page = paginator.paginate_queryset(matches, request, view=self)
+        rows = [selectors.match_summary(match) for match in page or []]
+        return paginator.get_paginated_response(MatchSummarySerializer(rows, many=True).data)
+
+
+class MatchDetail(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="A match's state, with what you may do now",
+        parameters=[
+            OpenApiParameter(
+                "If-None-Match",
+                str,
+                OpenApiParameter.HEADER,
+                description="The ETag of the state you have: 304 while it is current.",
+            )
+        ],
+        responses={
+            200: MatchStateSerializer,
+            304: OpenApiResponse(description="Unchanged since the ETag you sent."),
+            **ERRORS,
+        },
+    )
+    def get(self, request: Request, match_id: int) -> Response:
+        match = _match(match_id)
+        viewer = request.user if request.user.is_authenticated else None
+        etag = _etag(match, viewer)
+        if etag in _tags(request.headers.get("If-None-Match", "")):
+            return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag})
+        data = MatchStateSerializer(selectors.match_view(match, viewer)).data
+        return Response(data, headers={"ETag": etag})
+
+
+class MatchActions(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        summary="Act in a match: roll, double, take, drop, move, resign, or answer a resignation",
+        parameters=[IDEMPOTENCY_KEY],
+        request=ActionRequestSerializer,
+        responses={
+            200: MatchStateSerializer,
+            409: OpenApiResponse(ErrorSerializer, description="Stale seq: nothing was done."),
+            **ERRORS,
+        },
+    )
+    @idempotent
+    def post(self, request: Request, match_id: int) -> Response:
+        body = ActionRequestSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        values = body.validated_data
+        match = services.match_act(
+            match_id=match_id,
+            actor=request.user,
+            expected_seq=values["seq"],
+            action=values["action"],
+            play=values.get("play"),
+            points=values.get("points"),
+        )
+        view = selectors.match_view(match, request.user)
+        return Response(
+            MatchStateSerializer(view).data, headers={"ETag": _etag(match, request.user)}
+        )
+
+
+class MatchEvents(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="The match's log, in order",
+        parameters=[OpenApiParameter("after", int, description="Only events after this seq.")],
+        responses={200: MatchEventSerializer(many=True), **ERRORS},
+    )
+    def get(self, request: Request, match_id: int) -> Response:
+        match = _match(match_id)
+        after = _whole_number(request.query_params.get("after", "0"), "after")
+        events = match.events.filter(seq__gt=after).select_related("actor").order_by("seq")
+        return Response(MatchEventSerializer(events, many=True).data)
+
+
+class ChallengeListCreate(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        summary="Open challenges: to you, from you, and open to anyone",
+        parameters=[
+            OpenApiParameter("direction", str, enum=["incoming", "outgoing", "open"]),
+            OpenApiParameter("page", int),
+            OpenApiParameter("page_size", int),
+        ],
+        responses={200: ChallengeSerializer(many=True), **ERRORS},
+    )
+    def get(self, request: Request) -> Response:
+        direction = request.query_params.get("direction") or None
+        if direction not in (None, "incoming", "outgoing", "open"):
+            raise ValidationError({"direction": ["One of incoming, outgoing, open."]})
+        paginator = Pagination()
+        page = paginator.paginate_queryset(
+            selectors.challenges_for(request.user, direction), request, view=self
+        )
+        return paginator.get_paginated_response(ChallengeSerializer(page, many=True).data)
+
+    @extend_schema(
+        summary="Challenge a player, or post an open challenge (opponent null)",
+        parameters=[IDEMPOTENCY_KEY],
+        request=ChallengeRequestSerializer,
+        responses={201: ChallengeSerializer, **ERRORS},
+    )
+    @idempotent
+    def post(self, request: Request) -> Response:
+        body = ChallengeRequestSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        values = body.validated_data
+        opponent = None
+        if values["opponent"] is not None:
+            opponent = User.objects.filter(username=values["opponent"]).first()
+            if opponent is None:
+                raise services.NotFound(f"There is no player {values['opponent']!r}.")
+        challenge = services.challenge_create(
+            challenger=request.user,
+            opponent=opponent,
+            match_length=values["match_length"],
+            rated=values["rated"],
+            time_control=values.get("time_control"),
+        )
+        return Response(ChallengeSerializer(challenge).data, status=status.HTTP_201_CREATED)
+
+
+class ChallengeAccept(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        summary="Accept a challenge: the match starts",
+        request=None,
+        parameters=[IDEMPOTENCY_KEY],
+        responses={201: MatchStateSerializer, **ERRORS},
+    )
+    @idempotent
+    def post(self, request: Request, challenge_id: int) -> Response:
+        match = services.challenge_accept(challenge_id=challenge_id, user=request.user)
+        view = selectors.match_view(match, request.user)
+        return Response(MatchStateSerializer(view).data, status=status.HTTP_201_CREATED)
+
+
+class ChallengeDecline(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        summary="Decline a challenge to you",
+        request=None,
+        parameters=[IDEMPOTENCY_KEY],
+        responses={200: ChallengeSerializer, **ERRORS},
+    )
+    @idempotent
+    def post(self, request: Request, challenge_id: int) -> Response:
+        challenge = services.challenge_decline(challenge_id=challenge_id, user=request.user)
+        return Response(ChallengeSerializer(challenge).data)
+
+
+class ChallengeCancel(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        summary="Cancel your challenge",
+        request=None,
+        parameters=[IDEMPOTENCY_KEY],
+        responses={200: ChallengeSerializer, **ERRORS},
+    )
+    @idempotent
+    def post(self, request: Request, challenge_id: int) -> Response:
+        challenge = services.challenge_cancel(challenge_id=challenge_id, user=request.user)
+        return Response(ChallengeSerializer(challenge).data)
+
+
+def _match(match_id: int) -> Match:
+    match = (
+        Match.objects.select_related("first_player", "second_player", "winner", "to_act")
+        .filter(pk=match_id)
+        .first()
+    )
+    if match is None:
+        raise services.NotFound(f"There is no match {match_id}.")
+    return match
+
+
+def _etag(match: Match, viewer: Any | None) -> str:
+    you = match.player_index(viewer)
+    return f'"m{match.pk}-s{match.seq}-p{"x" if you is None else you}"'
+
+
+def _tags(header: str) -> set[str]:
+    return {tag.strip().removeprefix("W/") for tag in header.split(",") if tag.strip()}
+
+
+def _whole_number(text: str, name: str) -> int:
+    if not text.isdigit() or len(text) > 9:
+        raise ValidationError({name: ["A whole number."]})
+    return int(text)

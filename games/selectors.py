@@ -1,0 +1,159 @@
+"""Reads that pages and the API share: lists of matches and a match as a viewer sees it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Q, QuerySet
+
+from games.engine import BAR, MatchState, format_play, state_from_snapshot
+from games.engine.match_ids import gnubg_ids, xgid_of
+from games.models import Challenge, Match
+
+MATCH_STATUSES = ("active", "finished")
+
+
+def matches_for_list(
+    *,
+    viewer: Any | None = None,
+    mine: bool = False,
+    status: str | None = None,
+    player: str | None = None,
+) -> QuerySet[Match]:
+    """Matches, newest activity first; ``mine`` puts those awaiting the viewer first."""
+    matches = Match.objects.select_related("first_player", "second_player", "winner", "to_act")
+    if status:
+        matches = matches.filter(status=status)
+    if player:
+        matches = matches.filter(
+            Q(first_player__username=player) | Q(second_player__username=player)
+        )
+    if mine and viewer is not None:
+        matches = matches.filter(Q(first_player=viewer) | Q(second_player=viewer))
+        return matches.order_by(_awaiting_first(viewer), "-updated_at", "-pk")
+    return matches.order_by("-updated_at", "-pk")
+
+
+def _awaiting_first(viewer: Any) -> Any:
+    from django.db.models import Case, IntegerField, Value, When
+
+    return Case(When(to_act=viewer, then=Value(0)), default=Value(1), output_field=IntegerField())
+
+
+def challenges_for(viewer: Any, direction: str | None = None) -> QuerySet[Challenge]:
+    """Open challenges: to the viewer, from the viewer, or open to anyone."""
+    challenges = Challenge.objects.select_related("challenger", "opponent", "match").filter(
+        status=Challenge.Status.OPEN
+    )
+    if direction == "incoming":
+        challenges = challenges.filter(opponent=viewer)
+    elif direction == "outgoing":
+        challenges = challenges.filter(challenger=viewer)
+    elif direction == "open":
+        challenges = challenges.filter(opponent__isnull=True).exclude(challenger=viewer)
+    else:
+        challenges = challenges.filter(
+            Q(opponent=viewer) | Q(challenger=viewer) | Q(opponent__isnull=True)
+        )
+    return challenges.order_by("-created_at", "-pk")
+
+
+def match_state(match: Match) -> MatchState:
+    return state_from_snapshot(match.state)
+
+
+def match_summary(match: Match) -> dict[str, Any]:
+    """A line in a list of matches."""
+    state = match_state(match)
+    return {
+        "id": match.pk,
+        "seq": match.seq,
+        "status": match.status,
+        "players": [user.get_username() for user in match.players],
+        "match_length": match.match_length,
+        "score": list(state.score),
+        "rated": match.rated,
+        "to_act": _name(match.to_act),
+        "winner": _name(match.winner),
+        "updated_at": match.updated_at,
+    }
+
+
+def match_view(match: Match, viewer: Any | None) -> dict[str, Any]:
+    """Everything about a match that its page shows, plus what ``viewer`` may do now."""
+    state = match_state(match)
+    players = match.players
+    names = [user.get_username() for user in players]
+    position = state.position
+    points = position.points
+    position_id, match_id = gnubg_ids(state)
+    you = match.player_index(viewer)
+    legal_actions = list(state.legal_actions(you)) if you is not None else []
+    plays = [format_play(play) for play in state.legal_plays()] if "move" in legal_actions else []
+    last = state.last_play
+    return {
+        "id": match.pk,
+        "seq": match.seq,
+        "status": match.status,
+        "phase": state.phase,
+        "players": names,
+        "you": you,
+        "match_length": state.match_length,
+        "rated": match.rated,
+        "time_control": match.time_control,
+        "score": list(state.score),
+        "game_number": state.game_number,
+        "crawford": state.crawford,
+        "post_crawford": state.is_post_crawford(),
+        "cube": {
+            "value": state.cube_value,
+            "owner": None if state.cube_owner is None else names[state.cube_owner],
+        },
+        "turn": None if state.turn is None else names[state.turn],
+        "to_act": _name(match.to_act),
+        "dice": None if state.dice is None else [state.dice.first, state.dice.second],
+        "board": {
+            "points": [points[i] for i in range(1, BAR)],
+            "bar": [points[BAR], points[0]],
+            "off": list(position.borne_off()),
+        },
+        "pip_counts": list(state.pip_counts()),
+        "position_id": position_id,
+        "match_id": match_id,
+        "xgid": xgid_of(state),
+        "resignation": (
+            {"by": names[state.turn], "points": state.resignation}
+            if state.resignation is not None and state.turn is not None
+            else None
+        ),
+        "last_play": (
+            {
+                "player": names[last.player],
+                "dice": [last.dice.first, last.dice.second],
+                "play": format_play(last.play),
+            }
+            if last is not None
+            else None
+        ),
+        "games": [
+            {
+                "number": game.number,
+                "winner": names[game.winner],
+                "points": game.points,
+                "result": game.result,
+                "crawford": game.crawford,
+            }
+            for game in state.games
+        ],
+        "winner": _name(match.winner),
+        "end_reason": state.end_reason,
+        "deadline": None,
+        "legal_actions": legal_actions,
+        "legal_plays": plays,
+        "created_at": match.created_at,
+        "updated_at": match.updated_at,
+    }
+
+
+def _name(user: Any | None) -> str | None:
+    return None if user is None else user.get_username()

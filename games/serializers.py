@@ -1,0 +1,214 @@
+"""The API's request and response bodies; each is also the OpenAPI schema of that body."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from games.selectors import MATCH_STATUSES
+from games.services import ACTIONS
+
+
+class ErrorSerializer(serializers.Serializer):
+    """Every error the API returns."""
+
+    code = serializers.CharField(help_text="Stable, for programs: e.g. stale, illegal, not_found.")
+    message = serializers.CharField(help_text="For people: what is wrong.")
+    current_seq = serializers.IntegerField(
+        required=False, help_text="With code 'stale': the match's seq now."
+    )
+    fields = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()),
+        required=False,
+        help_text="With code 'invalid': the problems of each field of the request.",
+    )
+
+
+class TokenRequestSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+    password = serializers.CharField(max_length=4096, trim_whitespace=False)
+
+
+class TokenSerializer(serializers.Serializer):
+    token = serializers.CharField(help_text="Send as `Authorization: Token <token>`.")
+    expiry = serializers.DateTimeField(allow_null=True)
+
+
+class CorrespondenceTimeControlSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["correspondence"])
+    days_per_move = serializers.FloatField(min_value=1 / 24, max_value=30)
+    reserve_days = serializers.FloatField(min_value=0, max_value=60, required=False, default=0)
+
+
+class LiveTimeControlSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["live"])
+    minutes = serializers.FloatField(min_value=1, max_value=120)
+    increment_seconds = serializers.FloatField(
+        min_value=0, max_value=120, required=False, default=0
+    )
+
+
+class TimeControlField(serializers.JSONField):
+    """Either time control; the service checks it and says what is wrong."""
+
+
+class ChallengeRequestSerializer(serializers.Serializer):
+    opponent = serializers.CharField(
+        allow_null=True, max_length=150, help_text="A username, or null for an open challenge."
+    )
+    match_length = serializers.IntegerField(min_value=1, max_value=25, default=5)
+    rated = serializers.BooleanField(default=True)
+    time_control = TimeControlField(required=False, allow_null=True)
+
+
+class ChallengeSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    challenger = serializers.CharField()
+    opponent = serializers.CharField(allow_null=True)
+    match_length = serializers.IntegerField()
+    rated = serializers.BooleanField()
+    time_control = serializers.JSONField()
+    status = serializers.ChoiceField(choices=["open", "accepted", "declined", "cancelled"])
+    match = serializers.IntegerField(allow_null=True, help_text="The match, once accepted.")
+    created_at = serializers.DateTimeField()
+
+    def to_representation(self, challenge: Any) -> dict[str, Any]:
+        return {
+            "id": challenge.pk,
+            "challenger": challenge.challenger.get_username(),
+            "opponent": challenge.opponent.get_username() if challenge.opponent else None,
+            "match_length": challenge.match_length,
+            "rated": challenge.rated,
+            "time_control": challenge.time_control,
+            "status": challenge.status,
+            "match": challenge.match_id,
+            "created_at": serializers.DateTimeField().to_representation(challenge.created_at),
+        }
+
+
+class ActionRequestSerializer(serializers.Serializer):
+    seq = serializers.IntegerField(
+        min_value=0, help_text="The seq of the state you acted on; a stale seq gives 409."
+    )
+    action = serializers.ChoiceField(choices=list(ACTIONS))
+    play = serializers.CharField(
+        required=False, max_length=200, allow_blank=True, help_text="With move: e.g. 24/18 13/8."
+    )
+    points = serializers.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=3,
+        help_text="With resign: 1 single, 2 gammon, 3 backgammon (times the cube).",
+    )
+
+
+class CubeSerializer(serializers.Serializer):
+    value = serializers.IntegerField()
+    owner = serializers.CharField(allow_null=True)
+
+
+class BoardSerializer(serializers.Serializer):
+    points = serializers.ListField(
+        child=serializers.IntegerField(),
+        min_length=24,
+        max_length=24,
+        help_text="Points 1 to 24 in the first player's numbering: positive counts are the "
+        "first player's checkers, negative the second player's.",
+    )
+    bar = serializers.ListField(child=serializers.IntegerField(), min_length=2, max_length=2)
+    off = serializers.ListField(child=serializers.IntegerField(), min_length=2, max_length=2)
+
+
+class ResignationSerializer(serializers.Serializer):
+    by = serializers.CharField()
+    points = serializers.IntegerField()
+
+
+class LastPlaySerializer(serializers.Serializer):
+    player = serializers.CharField()
+    dice = serializers.ListField(child=serializers.IntegerField())
+    play = serializers.CharField(allow_blank=True, help_text="Empty when no move was possible.")
+
+
+class GameSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    winner = serializers.CharField()
+    points = serializers.IntegerField()
+    result = serializers.ChoiceField(choices=["single", "gammon", "backgammon", "drop", "resign"])
+    crawford = serializers.BooleanField()
+
+
+class MatchSummarySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    seq = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=list(MATCH_STATUSES))
+    players = serializers.ListField(child=serializers.CharField())
+    match_length = serializers.IntegerField()
+    score = serializers.ListField(child=serializers.IntegerField())
+    rated = serializers.BooleanField()
+    to_act = serializers.CharField(allow_null=True)
+    winner = serializers.CharField(allow_null=True)
+    updated_at = serializers.DateTimeField()
+
+
+class MatchStateSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    seq = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=list(MATCH_STATUSES))
+    phase = serializers.ChoiceField(
+        choices=["opening", "rolling", "moving", "doubled", "resigned", "finished"]
+    )
+    players = serializers.ListField(child=serializers.CharField(), min_length=2, max_length=2)
+    you = serializers.IntegerField(
+        allow_null=True, help_text="0 or 1 if you play in this match, else null."
+    )
+    match_length = serializers.IntegerField()
+    rated = serializers.BooleanField()
+    time_control = serializers.JSONField()
+    score = serializers.ListField(child=serializers.IntegerField())
+    game_number = serializers.IntegerField()
+    crawford = serializers.BooleanField(help_text="This game is the Crawford game.")
+    post_crawford = serializers.BooleanField()
+    cube = CubeSerializer()
+    turn = serializers.CharField(allow_null=True, help_text="The player on roll.")
+    to_act = serializers.CharField(allow_null=True, help_text="Whose decision it is now.")
+    dice = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    board = BoardSerializer()
+    pip_counts = serializers.ListField(child=serializers.IntegerField())
+    position_id = serializers.CharField(help_text="GNU Backgammon Position ID (player on roll).")
+    match_id = serializers.CharField(help_text="GNU Backgammon Match ID.")
+    xgid = serializers.CharField()
+    resignation = ResignationSerializer(allow_null=True)
+    last_play = LastPlaySerializer(allow_null=True)
+    games = GameSerializer(many=True)
+    winner = serializers.CharField(allow_null=True)
+    end_reason = serializers.CharField(allow_null=True)
+    deadline = serializers.DateTimeField(
+        allow_null=True, help_text="When the decision awaited is due; null without a deadline."
+    )
+    legal_actions = serializers.ListField(child=serializers.ChoiceField(choices=list(ACTIONS)))
+    legal_plays = serializers.ListField(
+        child=serializers.CharField(), help_text="Every legal play, when you are to move."
+    )
+    created_at = serializers.DateTimeField()
+    updated_at = serializers.DateTimeField()
+
+
+class MatchEventSerializer(serializers.Serializer):
+    seq = serializers.IntegerField()
+    kind = serializers.CharField()
+    payload = serializers.JSONField()
+    actor = serializers.CharField(allow_null=True, help_text="null: the server.")
+    created_at = serializers.DateTimeField()
+    digest = serializers.CharField()
+
+    def to_representation(self, event: Any) -> dict[str, Any]:
+        return {
+            "seq": event.seq,
+            "kind": event.kind,
+            "payload": event.payload,
+            "actor": event.actor.get_username() if event.actor_id else None,
+            "created_at": serializers.DateTimeField().to_representation(event.created_at),
+            "digest": event.digest,
+        }
