@@ -2,11 +2,10 @@
 
 from django.contrib import admin
 from django.urls import include, path
-from django.views.generic import TemplateView
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from accounts import api as accounts_api
-from games.urls import api_urlpatterns
+from games.urls import api_urlpatterns, match_urlpatterns
 
 api = [
     path("auth/token/", accounts_api.TokenCreate.as_view(), name="api-token"),
@@ -18,11 +17,12 @@ api = [
 ]
 
 urlpatterns = [
-    path("", TemplateView.as_view(template_name="home.html"), name="home"),
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
     path("settings/", include("accounts.urls")),
     path("api/", include(api)),
+    path("", include("games.page_urls")),
+    *match_urlpatterns,
 ]
 
 handler400 = "backgammon_site.api_errors.bad_request"

@@ -343,6 +343,10 @@ def _player_event(
 ) -> Event:
     try:
         if action == "roll":
+            if "roll" not in state.legal_actions(player):
+                # Ask the engine why, without spending a roll of the dice on a refusal.
+                state.apply(Roll(player, Dice(1, 1)))
+                raise IllegalAction("You cannot roll now.")
             return Roll(player, _roll())
         if action == "double":
             return Double(player)

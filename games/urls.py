@@ -1,8 +1,15 @@
-"""Routes of the games app: the REST API under /api/."""
+"""Routes of the games app: the match page, and the REST API under /api/."""
 
 from django.urls import path
 
 from games import api
+from games.views import match as match_views
+
+match_urlpatterns = [
+    path("matches/<int:match_id>/", match_views.match_page, name="match"),
+    path("matches/<int:match_id>/act/", match_views.match_act, name="match-act"),
+    path("matches/<int:match_id>/poll/", match_views.match_poll, name="match-poll"),
+]
 
 api_urlpatterns = [
     path("matches/", api.MatchList.as_view(), name="api-matches"),

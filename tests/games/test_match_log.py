@@ -348,7 +348,15 @@ def test_swapped_players_on_the_match_row_are_named(match, alice, bob):
     # events carries her as actor); a match row that says otherwise gives her moves to Bob.
     Match.objects.filter(pk=match.pk).update(first_player=bob, second_player=alice, to_act=alice)
 
-    assert log_problems(reload(match)) != []
+    assert log_problems(reload(match)) != [], "swapped players went unnoticed"
+
+
+def test_an_edited_to_act_is_named(match, alice, bob):
+    # Alice is on roll with the cube; notifications and deadlines would go to Bob instead.
+    assert reload(match).to_act == alice
+    Match.objects.filter(pk=match.pk).update(to_act=bob)
+
+    assert log_problems(reload(match)) != [], "a wrong to_act went unnoticed"
 
 
 def test_a_changed_match_length_is_named(match):
@@ -357,7 +365,7 @@ def test_a_changed_match_length_is_named(match):
     state["match_length"] = 25
     Match.objects.filter(pk=match.pk).update(match_length=25, state=state)
 
-    assert log_problems(reload(match)) != []
+    assert log_problems(reload(match)) != [], "a changed match length went unnoticed"
 
 
 # --- The verify_matches command ----------------------------------------------------------------

@@ -464,7 +464,8 @@ def play_one_game(match, users, rng, *, double_first: bool):
 
 def test_a_game_played_out_scores_its_result_times_the_cube(dice, alice, bob):
     # Alice doubles early and races; Bob, playing at random with the cube, is often gammoned.
-    # Each game is searched for the first gammon, so the engine's choices may change freely.
+    # Seeds are tried until a game ends in a gammon or more on the 2-cube, so the test does not
+    # rest on one seed's luck if the engine orders its plays differently.
     seen = []
     for seed in range(12):
         dice.queue.clear()

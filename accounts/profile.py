@@ -1,0 +1,61 @@
+"""A player's public profile: their record, their active matches and their recent ones."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db.models import Count, Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_GET
+
+from games import selectors
+from games.engine import state_from_snapshot
+from games.models import Match
+from games.views.match_rows import match_rows
+
+RECENT = 20
+
+
+@require_GET
+def profile(request: HttpRequest, username: str) -> HttpResponse:
+    player = get_object_or_404(get_user_model(), username=username)
+    viewer = request.user if request.user.is_authenticated else None
+    name = player.get_username()
+    active = selectors.matches_for_list(player=name, status=Match.Status.ACTIVE)
+    recent = selectors.matches_for_list(player=name, status=Match.Status.FINISHED)[:RECENT]
+    return render(
+        request,
+        "accounts/profile.html",
+        {
+            "player": player,
+            "is_you": viewer is not None and viewer.pk == player.pk,
+            "record": record_of(player),
+            "active_rows": match_rows(active, viewer, about=player),
+            "recent_rows": match_rows(recent, viewer, about=player),
+        },
+    )
+
+
+def record_of(player: Any) -> dict[str, int]:
+    """Matches won, lost and ended without a winner, and games won and lost in all matches."""
+    mine = Match.objects.filter(Q(first_player=player) | Q(second_player=player))
+    finished = Q(status=Match.Status.FINISHED)
+    record: dict[str, int] = mine.aggregate(
+        matches_won=Count("pk", filter=finished & Q(winner=player)),
+        matches_lost=Count("pk", filter=finished & Q(winner__isnull=False) & ~Q(winner=player)),
+        matches_without_winner=Count("pk", filter=finished & Q(winner__isnull=True)),
+        matches_active=Count("pk", filter=Q(status=Match.Status.ACTIVE)),
+    )
+    games_won = games_lost = 0
+    # Games are kept in each match's snapshot, not in columns: one read of the snapshots.
+    for first_player_id, snapshot in mine.values_list("first_player_id", "state").iterator():
+        index = 0 if first_player_id == player.pk else 1
+        for game in state_from_snapshot(snapshot).games:
+            if game.winner == index:
+                games_won += 1
+            else:
+                games_lost += 1
+    record.update(games_won=games_won, games_lost=games_lost)
+    return record

@@ -1,0 +1,321 @@
+"""The board as a picture: where every point, checker, die and the cube go in the SVG.
+
+The board is drawn from one player's side: their home board bottom right, their points
+numbered 1 to 24 from there, their checkers moving counter-clockwise toward it. Templates
+only place what this module computes; no rule is decided here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from games.engine import BAR, OFF, Dice, Position
+
+WIDTH, HEIGHT = 640, 500
+POINT_WIDTH = 40
+MARGIN = 12
+LABEL = 18
+TOP = LABEL + MARGIN  # the board's inner top edge
+BOTTOM = HEIGHT - LABEL - MARGIN  # its inner bottom edge
+LEFT = MARGIN
+BAR_X = LEFT + 6 * POINT_WIDTH
+BAR_WIDTH = 44
+RIGHT_HALF = BAR_X + BAR_WIDTH
+TRAY_X = RIGHT_HALF + 6 * POINT_WIDTH + MARGIN
+TRAY_WIDTH = 56
+POINT_HEIGHT = 190
+RADIUS = 17
+STACK = 5  # checkers drawn on a point before the rest are counted
+
+
+@dataclass
+class Checker:
+    x: float
+    y: float
+    owner: int  # the player, 0 or 1 (colour)
+    count: int | None = None  # shown on the top checker of a tall stack
+    movable: bool = False
+    selected: bool = False
+    href: str | None = None
+
+    @property
+    def count_y(self) -> float:
+        return self.y + 5
+
+
+@dataclass
+class Point:
+    """A point as drawn: ``number`` in the viewer's numbering, ``name`` as the markup says it."""
+
+    number: int
+    name: str
+    path: str
+    shade: int
+    label_x: float
+    label_y: float
+    checkers: list[Checker] = field(default_factory=list)
+    destination: bool = False
+    href: str | None = None
+    hit_x: float = 0
+    hit_y: float = 0
+    hit_width: float = 0
+    hit_height: float = 0
+
+
+@dataclass
+class Die:
+    x: float
+    y: float
+    value: int
+    used: bool
+    pips: list[tuple[float, float]]
+
+
+@dataclass
+class Board:
+    width: int
+    height: int
+    side: int
+    points: list[Point]
+    bars: list[Point]
+    trays: list[Point]
+    dice: list[Die]
+    cube_value: int
+    cube_x: float
+    cube_y: float
+    description: str
+
+    @property
+    def cube_left(self) -> float:
+        return self.cube_x - 17
+
+    @property
+    def cube_top(self) -> float:
+        return self.cube_y - 17
+
+    @property
+    def cube_text_y(self) -> float:
+        return self.cube_y + 6
+    frame: dict[str, float]
+
+
+Link = Callable[..., str]
+
+
+def draw_board(
+    position: Position,
+    *,
+    side: int,
+    names: tuple[str, str],
+    dice: Dice | None = None,
+    dice_owner: int | None = None,
+    used_dice: tuple[int, ...] = (),
+    cube_value: int = 1,
+    cube_owner: int | None = None,
+    movable: frozenset[int] = frozenset(),
+    selected: int | None = None,
+    destinations: frozenset[int] = frozenset(),
+    link: Link | None = None,
+) -> Board:
+    """The board seen by ``side``; ``position`` is seen from player 0's side, as stored.
+
+    ``movable``, ``selected`` and ``destinations`` are points in the viewer's numbering (25:
+    their bar, 0: off); ``link(select=N)`` and ``link(to=N)`` give the address a click on a
+    checker or a destination goes to.
+    """
+    seen = position if side == 0 else position.flipped()
+    counts = seen.points
+    me, them = side, 1 - side
+    points: list[Point] = []
+    for number in range(1, 25):
+        x, top_row = _point_place(number)
+        tip = TOP + POINT_HEIGHT if top_row else BOTTOM - POINT_HEIGHT
+        base = TOP if top_row else BOTTOM
+        point = Point(
+            number=number,
+            name=str(number),
+            path=f"M{x},{base} L{x + POINT_WIDTH},{base} L{x + POINT_WIDTH / 2},{tip} Z",
+            shade=number % 2,
+            label_x=x + POINT_WIDTH / 2,
+            label_y=TOP - 8 if top_row else BOTTOM + LABEL - 2,
+            hit_x=x,
+            hit_y=TOP if top_row else BOTTOM - POINT_HEIGHT - 20,
+            hit_width=POINT_WIDTH,
+            hit_height=POINT_HEIGHT + 20,
+        )
+        count = counts[number]
+        owner = me if count > 0 else them
+        centre = x + POINT_WIDTH / 2
+        point.checkers = _stack(abs(count), owner, centre, base, downward=top_row)
+        _mark(point, number, movable, selected, destinations, link)
+        points.append(point)
+
+    bar_centre = BAR_X + BAR_WIDTH / 2
+    middle = (TOP + BOTTOM) / 2
+    my_bar = Point(number=BAR, name="bar", path="", shade=0, label_x=0, label_y=0)
+    my_bar.checkers = _stack(counts[BAR], me, bar_centre, middle + 2 * RADIUS + 4, downward=True)
+    _mark(my_bar, BAR, movable, selected, destinations, link)
+    their_bar = Point(number=-BAR, name="bar", path="", shade=0, label_x=0, label_y=0)
+    their_bar.checkers = _stack(
+        counts[0], them, bar_centre, middle - 2 * RADIUS - 4, downward=False
+    )
+
+    mine_off, theirs_off = seen.borne_off()
+    tray_centre = TRAY_X + TRAY_WIDTH / 2
+    my_tray = Point(
+        number=OFF,
+        name="off",
+        path="",
+        shade=0,
+        label_x=tray_centre,
+        label_y=BOTTOM - POINT_HEIGHT - 6,
+        hit_x=TRAY_X,
+        hit_y=BOTTOM - POINT_HEIGHT,
+        hit_width=TRAY_WIDTH,
+        hit_height=POINT_HEIGHT,
+    )
+    my_tray.checkers = [Checker(tray_centre, 0, me, count=mine_off)] if mine_off else []
+    _mark(my_tray, OFF, movable, selected, destinations, link)
+    their_tray = Point(
+        number=-1,
+        name="off",
+        path="",
+        shade=0,
+        label_x=tray_centre,
+        label_y=TOP + POINT_HEIGHT + 16,
+        hit_x=TRAY_X,
+        hit_y=TOP,
+        hit_width=TRAY_WIDTH,
+        hit_height=POINT_HEIGHT,
+    )
+    their_tray.checkers = [Checker(tray_centre, 0, them, count=theirs_off)] if theirs_off else []
+
+    return Board(
+        width=WIDTH,
+        height=HEIGHT,
+        side=side,
+        points=points,
+        bars=[their_bar, my_bar],
+        trays=[their_tray, my_tray],
+        dice=_dice(dice, dice_owner, side, used_dice),
+        cube_value=cube_value,
+        cube_x=TRAY_X + TRAY_WIDTH / 2,
+        cube_y=(
+            middle
+            if cube_owner is None
+            else (BOTTOM - 30 if cube_owner == side else TOP + 30)
+        ),
+        description=describe(seen, names=(names[me], names[them])),
+        frame={
+            "left": LEFT,
+            "top": TOP,
+            "inner_width": 12 * POINT_WIDTH + BAR_WIDTH,
+            "inner_height": BOTTOM - TOP,
+            "bar_x": BAR_X,
+            "bar_width": BAR_WIDTH,
+            "right_half": RIGHT_HALF,
+            "tray_x": TRAY_X,
+            "tray_width": TRAY_WIDTH,
+            "tray_height": POINT_HEIGHT,
+            "tray_bottom_y": BOTTOM - POINT_HEIGHT,
+        },
+    )
+
+
+def _point_place(number: int) -> tuple[float, bool]:
+    """The left edge of a point's triangle and whether it is on the top row."""
+    if number <= 6:
+        return RIGHT_HALF + (6 - number) * POINT_WIDTH, False
+    if number <= 12:
+        return LEFT + (12 - number) * POINT_WIDTH, False
+    if number <= 18:
+        return LEFT + (number - 13) * POINT_WIDTH, True
+    return RIGHT_HALF + (number - 19) * POINT_WIDTH, True
+
+
+def _stack(count: int, owner: int, x: float, base: float, *, downward: bool) -> list[Checker]:
+    step = 2 * RADIUS + 1
+    direction = 1 if downward else -1
+    checkers = [
+        Checker(x, base + direction * (RADIUS + 2 + i * step), owner)
+        for i in range(min(count, STACK))
+    ]
+    if count > STACK:
+        checkers[-1].count = count
+    return checkers
+
+
+def _mark(
+    point: Point,
+    number: int,
+    movable: frozenset[int],
+    selected: int | None,
+    destinations: frozenset[int],
+    link: Link | None,
+) -> None:
+    if point.checkers and number in movable and link is not None:
+        top = point.checkers[-1]
+        top.movable = True
+        top.selected = number == selected
+        # While a checker is chosen, a click on a destination point moves it there.
+        if number == selected or number not in destinations:
+            top.href = link(select=number)
+    if number in destinations and link is not None:
+        point.destination = True
+        point.href = link(to=number)
+
+
+def _dice(dice: Dice | None, owner: int | None, side: int, used: tuple[int, ...]) -> list[Die]:
+    if dice is None:
+        return []
+    mine = owner == side
+    centre_x = (RIGHT_HALF + 3 * POINT_WIDTH) if mine else (LEFT + 3 * POINT_WIDTH)
+    y = (TOP + BOTTOM) / 2
+    values = [dice.first, dice.second] * (2 if dice.is_double() else 1)
+    left_over = list(used)
+    drawn = []
+    size = 30
+    start = centre_x - (len(values) * (size + 8) - 8) / 2
+    for index, value in enumerate(values):
+        x = start + index * (size + 8)
+        is_used = value in left_over
+        if is_used:
+            left_over.remove(value)
+        drawn.append(Die(x, y - size / 2, value, is_used, _pips(value, x, y - size / 2, size)))
+    return drawn
+
+
+_PIP_SPOTS = {
+    1: [(0.5, 0.5)],
+    2: [(0.25, 0.25), (0.75, 0.75)],
+    3: [(0.25, 0.25), (0.5, 0.5), (0.75, 0.75)],
+    4: [(0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)],
+    5: [(0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)],
+    6: [(0.25, 0.22), (0.75, 0.22), (0.25, 0.5), (0.75, 0.5), (0.25, 0.78), (0.75, 0.78)],
+}
+
+
+def _pips(value: int, x: float, y: float, size: float) -> list[tuple[float, float]]:
+    return [(x + dx * size, y + dy * size) for dx, dy in _PIP_SPOTS[value]]
+
+
+def describe(seen: Position, *, names: tuple[str, str]) -> str:
+    """The position in words, for screen readers: each side's checkers point by point."""
+    counts = seen.points
+    mine = [f"{counts[p]} on {p}" for p in range(24, 0, -1) if counts[p] > 0]
+    theirs = [f"{-counts[p]} on {25 - p}" for p in range(1, 25) if counts[p] < 0]
+    mine_off, theirs_off = seen.borne_off()
+    pips = seen.pip_count()
+    parts = []
+    for name, where, bar, off, pip in (
+        (names[0], mine, counts[BAR], mine_off, pips[0]),
+        (names[1], theirs, counts[0], theirs_off, pips[1]),
+    ):
+        text = f"{name}: " + (", ".join(where) if where else "no checkers on points")
+        if bar:
+            text += f"; {bar} on the bar"
+        if off:
+            text += f"; {off} borne off"
+        parts.append(text + f"; pip count {pip} (points in {name}'s own numbering).")
+    return " ".join(parts)

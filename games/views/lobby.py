@@ -1,0 +1,243 @@
+"""The lobby: your matches (those awaiting you first), challenges, the next match, and the
+challenge form. Every change goes through games.services; a refusal is shown in its words."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+
+from games import selectors, services
+from games.models import Match
+from games.views.match_rows import match_rows
+from games.views.time_controls import CORRESPONDENCE_PRESETS, time_control_words
+
+MATCH_LENGTHS = (1, 3, 5, 7, 9, 11, 13, 15, 17, 21, 25)
+WATCH_ON_LOBBY = 10
+
+
+class ChallengeForm(forms.Form):
+    """A challenge to one player, or an open one when no username is given."""
+
+    opponent = forms.CharField(
+        required=False,
+        max_length=150,
+        label="Opponent",
+        help_text="A player's username; leave it empty for an open challenge anyone may accept.",
+    )
+    match_length = forms.TypedChoiceField(
+        choices=[(n, f"{n} point{'s' if n > 1 else ''}") for n in MATCH_LENGTHS],
+        coerce=int,
+        initial=5,
+        label="Match to",
+        error_messages={
+            "invalid_choice": "A match is played to "
+            + ", ".join(map(str, MATCH_LENGTHS[:-1]))
+            + f" or {MATCH_LENGTHS[-1]} points.",
+            "required": "Choose how many points the match is played to.",
+        },
+    )
+    rated = forms.BooleanField(required=False, initial=True, label="Rated")
+    clock = forms.ChoiceField(
+        choices=[
+            *(
+                (key, time_control_words({"days_per_move": days, "reserve_days": reserve}))
+                for key, days, reserve in CORRESPONDENCE_PRESETS
+            ),
+            ("days", "Correspondence, other days"),
+            ("live", "Live"),
+        ],
+        initial=CORRESPONDENCE_PRESETS[0][0],
+        widget=forms.RadioSelect,
+        label="Time control",
+        error_messages={"required": "Choose a time control.", "invalid_choice": "Choose a time "
+                        "control from the list."},
+    )
+    days_per_move = forms.FloatField(
+        required=False, initial=1, label="Days a move",
+        widget=forms.NumberInput(attrs={"step": "any", "min": "0.04", "max": "30"}),
+    )
+    reserve_days = forms.FloatField(
+        required=False, initial=8, label="Reserve days",
+        widget=forms.NumberInput(attrs={"step": "any", "min": "0", "max": "60"}),
+    )
+    minutes = forms.FloatField(
+        required=False, initial=8, label="Minutes",
+        widget=forms.NumberInput(attrs={"step": "any", "min": "1", "max": "120"}),
+    )
+    increment_seconds = forms.FloatField(
+        required=False, initial=10, label="Seconds added a move",
+        widget=forms.NumberInput(attrs={"step": "any", "min": "0", "max": "120"}),
+    )
+
+    def clean(self) -> dict[str, Any]:
+        values = super().clean()
+        clock = values.get("clock")
+        needed = {"days": ("days_per_move",), "live": ("minutes",)}.get(clock or "", ())
+        for name in needed:
+            if values.get(name) is None and name not in self.errors:
+                self.add_error(name, f"Give the {self.fields[name].label.lower()}.")
+        return values
+
+    def time_control(self) -> dict[str, Any]:
+        """The time control chosen, for services.challenge_create (which checks its ranges)."""
+        values = self.cleaned_data
+        clock = values["clock"]
+        for key, days, reserve in CORRESPONDENCE_PRESETS:
+            if clock == key:
+                return {"kind": "correspondence", "days_per_move": days, "reserve_days": reserve}
+        if clock == "live":
+            return {
+                "kind": "live",
+                "minutes": _whole_if_whole(values["minutes"]),
+                "increment_seconds": _whole_if_whole(values["increment_seconds"] or 0),
+            }
+        return {
+            "kind": "correspondence",
+            "days_per_move": _whole_if_whole(values["days_per_move"]),
+            "reserve_days": _whole_if_whole(values["reserve_days"] or 0),
+        }
+
+
+def _whole_if_whole(value: float) -> float | int:
+    return int(value) if float(value).is_integer() else value
+
+
+def lobby(request: HttpRequest) -> HttpResponse:
+    """The home page: a welcome and matches to watch, or the signed-in player's lobby."""
+    if not request.user.is_authenticated:
+        watching = selectors.matches_for_list(status=Match.Status.ACTIVE)[: WATCH_ON_LOBBY + 1]
+        rows = match_rows(watching)
+        return render(
+            request,
+            "home.html",
+            {"watch_rows": rows[:WATCH_ON_LOBBY], "more_to_watch": len(rows) > WATCH_ON_LOBBY},
+        )
+    if request.GET.get("part") == "your-matches":
+        # htmx refreshes the list on its own; the fragment leaves flash messages unread.
+        return render(request, "games/lobby_your_matches.html", _your_matches(request.user))
+    initial = {"opponent": request.GET.get("opponent", "")[:150]}
+    return _render_lobby(request, ChallengeForm(initial=initial))
+
+
+def _render_lobby(request: HttpRequest, form: ChallengeForm, status: int = 200) -> HttpResponse:
+    user = request.user
+    context = {
+        **_your_matches(user),
+        "incoming": _challenge_rows(selectors.challenges_for(user, "incoming")),
+        "outgoing": _challenge_rows(selectors.challenges_for(user, "outgoing")),
+        "open_challenges": _challenge_rows(selectors.challenges_for(user, "open")),
+        "form": form,
+    }
+    return render(request, "home.html", context, status=status)
+
+
+def _your_matches(user: Any) -> dict[str, Any]:
+    matches = selectors.matches_for_list(viewer=user, mine=True, status=Match.Status.ACTIVE)
+    rows = match_rows(matches, user)
+    return {"your_rows": rows, "awaiting_count": sum(row.your_turn for row in rows)}
+
+
+def _challenge_rows(challenges: Any) -> list[dict[str, Any]]:
+    return [
+        {"challenge": challenge, "time_control": time_control_words(challenge.time_control)}
+        for challenge in challenges
+    ]
+
+
+@login_required
+def next_match(request: HttpRequest) -> HttpResponse:
+    """To the active match that has waited longest for the player, or back to the lobby."""
+    match = (
+        Match.objects.filter(to_act=request.user, status=Match.Status.ACTIVE)
+        .order_by("updated_at", "pk")
+        .only("pk")
+        .first()
+    )
+    if match is None:
+        messages.info(request, "No match is waiting for you.")
+        return redirect("home")
+    return redirect("match", match_id=match.pk)
+
+
+@login_required
+def challenge_create(request: HttpRequest) -> HttpResponse:
+    """The lobby's challenge form posts here; a refusal re-shows the form as it was sent."""
+    if request.method != "POST":
+        return redirect("home")
+    form = ChallengeForm(request.POST)
+    if form.is_valid():
+        try:
+            challenge = services.challenge_create(
+                challenger=request.user,
+                opponent=_player(form.cleaned_data["opponent"]),
+                match_length=form.cleaned_data["match_length"],
+                rated=form.cleaned_data["rated"],
+                time_control=form.time_control(),
+            )
+        except services.ApplicationError as error:
+            form.add_error(None, error.message)
+        else:
+            if challenge.opponent is None:
+                messages.success(request, "Your open challenge is posted: anyone may accept it.")
+            else:
+                messages.success(request, f"Your challenge is sent to {challenge.opponent}.")
+            return redirect("home")
+    return _render_lobby(request, form, status=400)
+
+
+def _player(username: str) -> Any | None:
+    """The player called ``username`` (an exact match first, then ignoring case); None if empty."""
+    username = username.strip().lstrip("@")
+    if not username:
+        return None
+    users = get_user_model().objects
+    player = (
+        users.filter(username=username).first()
+        or users.filter(username__iexact=username).order_by("pk").first()
+    )
+    if player is None:
+        raise services.NotFound(f"There is no player called {username!r}.")
+    return player
+
+
+@login_required
+def challenge_accept(request: HttpRequest, challenge_id: int) -> HttpResponse:
+    if request.method != "POST":
+        return redirect("home")
+    try:
+        match = services.challenge_accept(challenge_id=challenge_id, user=request.user)
+    except services.ApplicationError as error:
+        messages.error(request, error.message)
+        return redirect("home")
+    messages.success(request, "The match has started.")
+    return redirect("match", match_id=match.pk)
+
+
+@login_required
+def challenge_decline(request: HttpRequest, challenge_id: int) -> HttpResponse:
+    return _close(request, challenge_id, services.challenge_decline, "You declined the challenge.")
+
+
+@login_required
+def challenge_cancel(request: HttpRequest, challenge_id: int) -> HttpResponse:
+    return _close(request, challenge_id, services.challenge_cancel, "Your challenge is cancelled.")
+
+
+def _close(
+    request: HttpRequest, challenge_id: int, close: Callable[..., Any], done: str
+) -> HttpResponse:
+    if request.method == "POST":
+        try:
+            close(challenge_id=challenge_id, user=request.user)
+        except services.ApplicationError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, done)
+    return redirect("home")

@@ -1,0 +1,218 @@
+"""The match page: the board, the actions of the player whose decision it is, and moving.
+
+A play is put together on the server one step at a time: each click is a GET carrying the
+steps so far (``steps=24-6,18-5``: source and die), and the page comes back with the board
+after those steps, the checkers that may move next and, once one is chosen, where it may go.
+Nothing reaches the match's log until Done posts the whole play through the services.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlencode
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from games import selectors, services
+from games.board import draw_board
+from games.engine import EngineError, MatchState, Play, format_play
+from games.engine.turn import PartialPlay
+from games.models import Match
+
+RESIGN_CHOICES = ((1, "a single game"), (2, "a gammon"), (3, "a backgammon"))
+
+
+@require_GET
+def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
+    return _render(request, _match(match_id))
+
+
+@require_POST
+@login_required
+def match_act(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Every button of the match page posts here; the services decide."""
+    match = _match(match_id)
+    points = request.POST.get("points")
+    try:
+        seq = int(request.POST.get("seq", ""))
+    except ValueError:
+        return _render(request, match, error="The page was out of date; here is the match now.")
+    try:
+        services.match_act(
+            match_id=match.pk,
+            actor=request.user,
+            expected_seq=seq,
+            action=request.POST.get("action", ""),
+            play=request.POST.get("play"),
+            points=int(points) if points and points.isdigit() else None,
+        )
+    except services.Conflict:
+        return _render(
+            request,
+            _match(match_id),
+            error="The match moved on before your action arrived; here it is now.",
+            status=409,
+        )
+    except services.ApplicationError as error:
+        status = 403 if isinstance(error, services.Forbidden) else 400
+        return _render(request, match, error=error.message, status=status)
+    return redirect("match", match_id=match.pk)
+
+
+@require_GET
+def match_poll(request: HttpRequest, match_id: int) -> HttpResponse:
+    """For htmx polling: nothing (204) while the match is at ``seq``, else reload the page."""
+    current = Match.objects.filter(pk=match_id).values_list("seq", flat=True).first()
+    if current is None:
+        raise Http404("No such match.")
+    if str(current) == request.GET.get("seq"):
+        return HttpResponse(status=204)
+    response = HttpResponse(status=200)
+    response["HX-Redirect"] = reverse("match", kwargs={"match_id": match_id})
+    return response
+
+
+def _match(match_id: int) -> Match:
+    match = (
+        Match.objects.select_related("first_player", "second_player", "winner", "to_act")
+        .filter(pk=match_id)
+        .first()
+    )
+    if match is None:
+        raise Http404("No such match.")
+    return match
+
+
+def _render(
+    request: HttpRequest, match: Match, *, error: str | None = None, status: int = 200
+) -> HttpResponse:
+    viewer = request.user if request.user.is_authenticated else None
+    view = selectors.match_view(match, viewer)
+    state = selectors.match_state(match)
+    you = view["you"]
+    side = you if you is not None else (1 if request.GET.get("side") == "1" else 0)
+    names = (view["players"][0], view["players"][1])
+    notice = None
+    turn = None
+    selected = None
+    if "move" in view["legal_actions"] and you is not None and state.dice is not None:
+        turn, selected, notice = _turn_in_progress(request, state, you)
+
+    def link(**target: int) -> str:
+        assert turn is not None
+        if "select" in target:
+            point = target["select"]
+            if point == selected:
+                return _turn_url(match, turn.with_move(turn.quick_move(point)))
+            return _turn_url(match, turn, select=point)
+        assert selected is not None
+        return _turn_url(match, turn.with_move(turn.move_to(selected, target["to"])))
+
+    shown = state.position
+    if turn is not None:
+        shown = turn.position if you == 0 else turn.position.flipped()
+    board = draw_board(
+        shown,
+        side=side,
+        names=names,
+        dice=state.dice,
+        dice_owner=state.turn,
+        used_dice=tuple(move.die for move in turn.moves) if turn is not None else (),
+        cube_value=state.cube_value,
+        cube_owner=state.cube_owner,
+        movable=turn.movable_points() if turn is not None else frozenset(),
+        selected=selected,
+        destinations=frozenset(turn.destinations(selected)) if turn and selected else frozenset(),
+        link=link if turn is not None else None,
+    )
+    context: dict[str, Any] = {
+        "match": match,
+        "view": view,
+        "state": state,
+        "board": board,
+        "side": side,
+        "flip_side": 1 - side,
+        "you": you,
+        "opponent": None if you is None else names[1 - you],
+        "turn": turn,
+        "steps_text": format_play(turn.play()) if turn and turn.is_complete() else (
+            _steps_notation(turn) if turn else ""
+        ),
+        "undo_url": _turn_url(match, turn.undo()) if turn and turn.moves else None,
+        "error": error,
+        "notice": notice,
+        "resign_choices": RESIGN_CHOICES,
+        "time_control": _time_control_text(match.time_control),
+    }
+    template = "games/_play_area.html" if request.headers.get("HX-Request") else "games/match.html"
+    return render(request, template, context, status=status)
+
+
+def _turn_in_progress(
+    request: HttpRequest, state: MatchState, you: int
+) -> tuple[PartialPlay, int | None, str | None]:
+    assert state.dice is not None
+    turn = PartialPlay(state.position_for(you), state.dice)
+    notice = None
+    try:
+        for source, die in _read_steps(request.GET.get("steps", "")):
+            move = next(
+                (m for m in turn.next_moves() if m.source == source and m.die == die), None
+            )
+            if move is None:
+                raise ValueError(f"{source}-{die}")
+            turn = turn.with_move(move)
+    except (EngineError, ValueError):
+        turn = PartialPlay(state.position_for(you), state.dice)
+        notice = "Those steps are not possible any more; start the play again."
+    selected = None
+    choice = request.GET.get("select", "")
+    if choice.isdigit() and int(choice) in turn.movable_points():
+        selected = int(choice)
+    return turn, selected, notice
+
+
+def _read_steps(text: str) -> list[tuple[int, int]]:
+    """``24-6,18-5`` as (source, die) pairs."""
+    steps = []
+    for step in filter(None, text.split(",")[:4]):
+        source, _, die = step.partition("-")
+        if not (source.isdigit() and die.isdigit()):
+            raise ValueError(step)
+        steps.append((int(source), int(die)))
+    return steps
+
+
+def _turn_url(match: Match, turn: PartialPlay, select: int | None = None) -> str:
+    query: dict[str, str] = {}
+    if turn.moves:
+        query["steps"] = ",".join(f"{move.source}-{move.die}" for move in turn.moves)
+    if select is not None:
+        query["select"] = str(select)
+    url = reverse("match", kwargs={"match_id": match.pk})
+    return f"{url}?{urlencode(query)}" if query else url
+
+
+def _steps_notation(turn: PartialPlay) -> str:
+    return format_play(Play(turn.moves)) if turn.moves else ""
+
+
+def _time_control_text(time_control: dict[str, Any]) -> str:
+    if time_control.get("kind") == "live":
+        minutes, increment = time_control["minutes"], time_control["increment_seconds"]
+        return f"Live: {minutes:g} minutes + {increment:g} seconds a move"
+    per_move = time_control.get("days_per_move", 1)
+    reserve = time_control.get("reserve_days", 0)
+    text = f"{_days(per_move)} a move"
+    return text + (f" + {_days(reserve)} reserve" if reserve else "")
+
+
+def _days(days: float) -> str:
+    if days < 1:
+        hours = days * 24
+        return f"{hours:g} hour{'' if hours == 1 else 's'}"
+    return f"{days:g} day{'' if days == 1 else 's'}"

@@ -1,0 +1,105 @@
+"""A match as one line of a list (the lobby, the watch list, a profile), said for its viewer."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from games import selectors
+from games.engine import MatchState
+from games.models import Match
+
+
+@dataclass(frozen=True)
+class MatchRow:
+    """What a list shows of a match. ``you`` is the player index of whoever the list is about
+    (the viewer, or the player whose profile it is), None for a list of anyone's matches."""
+
+    id: int
+    players: tuple[str, str]
+    score: tuple[int, int]
+    match_length: int
+    rated: bool
+    finished: bool
+    winner: int | None
+    you: int | None
+    your_turn: bool
+    waiting: str
+    updated_at: datetime
+
+    @property
+    def opponent(self) -> str | None:
+        return None if self.you is None else self.players[1 - self.you]
+
+    @property
+    def your_score(self) -> int | None:
+        return None if self.you is None else self.score[self.you]
+
+    @property
+    def their_score(self) -> int | None:
+        return None if self.you is None else self.score[1 - self.you]
+
+    @property
+    def result(self) -> str:
+        """For a finished match seen by one of its players: won, lost or aborted."""
+        if self.you is None or not self.finished:
+            return ""
+        if self.winner is None:
+            return "no winner"
+        return "won" if self.winner == self.you else "lost"
+
+
+def match_rows(
+    matches: Iterable[Match], viewer: Any | None = None, *, about: Any | None = None
+) -> list[MatchRow]:
+    """Rows for ``matches``, which must come with their players (``matches_for_list`` does).
+
+    ``about`` is the player the list is about (default: the viewer); "Your turn" is said only
+    to the viewer.
+    """
+    rows = []
+    for match in matches:
+        state = selectors.match_state(match)
+        names = (match.first_player.get_username(), match.second_player.get_username())
+        you = match.player_index(viewer if about is None else about)
+        viewer_index = match.player_index(viewer)
+        rows.append(
+            MatchRow(
+                id=match.pk,
+                players=names,
+                score=(state.score[0], state.score[1]),
+                match_length=match.match_length,
+                rated=match.rated,
+                finished=match.status == Match.Status.FINISHED,
+                winner=state.winner,
+                you=you,
+                your_turn=viewer_index is not None and state.player_to_act() == viewer_index,
+                waiting=waiting_words(state, names, viewer_index),
+                updated_at=match.updated_at,
+            )
+        )
+    return rows
+
+
+def waiting_words(state: MatchState, names: tuple[str, str], you: int | None) -> str:
+    """What the match waits for: ``Your turn to roll``, ``bob to play 6-5``, ``alice won``."""
+    if state.is_finished():
+        if state.winner is None:
+            return "Ended without a winner"
+        return f"{names[state.winner]} won"
+    to_act = state.player_to_act()
+    if to_act is None:
+        return "Waiting for the opening roll"
+    if state.phase == "rolling":
+        task = "to roll or double" if state.can_double(to_act) else "to roll"
+    elif state.phase == "moving":
+        task = f"to play {state.dice}"
+    elif state.phase == "doubled":
+        task = f"to take or drop the cube at {state.cube_value * 2}"
+    else:
+        task = "to accept or reject a resignation"
+    if to_act == you:
+        return f"Your turn {task}"
+    return f"{names[to_act]} {task}"

@@ -1,0 +1,191 @@
+"""A match's replay: its log stepped through event by event, each event said in words.
+
+Step N shows the match after its first N events (step 0: before anything happened). A step
+beyond either end is clamped to it, so an old link never fails: the log only grows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlencode
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_GET
+
+from games.board import draw_board
+from games.engine import MatchState, event_from_payload
+from games.engine.events import RESIGNATIONS
+from games.match_log import RECORD_KINDS
+from games.models import Match, MatchEvent
+from games.views.time_controls import time_control_words
+
+SERVER = "server"
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One event of the log as the replay lists it."""
+
+    step: int
+    game_number: int
+    who: str
+    words: str
+    play: str | None  # the notation, for plays
+
+
+@require_GET
+def replay(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = (
+        Match.objects.select_related("first_player", "second_player").filter(pk=match_id).first()
+    )
+    if match is None:
+        raise Http404("No such match.")
+    events = list(match.events.select_related("actor").order_by("seq"))
+    names = (match.first_player.get_username(), match.second_player.get_username())
+    states, lines = replay_log(match.match_length, events, names)
+    last = len(events)
+    step = _step(request.GET.get("step"), last)
+    side = 1 if request.GET.get("side") == "1" else 0
+    state = states[step]
+    board = draw_board(
+        state.position,
+        side=side,
+        names=names,
+        dice=state.dice,
+        dice_owner=state.turn,
+        cube_value=state.cube_value,
+        cube_owner=state.cube_owner,
+    )
+
+    def link(to_step: int, to_side: int = side) -> str:
+        query = {"step": to_step, **({"side": 1} if to_side else {})}
+        url = reverse("match-replay", kwargs={"match_id": match.pk})
+        return f"{url}?{urlencode(query)}"
+
+    return render(
+        request,
+        "games/replay.html",
+        {
+            "match": match,
+            "names": names,
+            "board": board,
+            "state": state,
+            "step": step,
+            "last": last,
+            "line": lines[step - 1] if step else None,
+            "lines": [(line, link(line.step)) for line in lines],
+            "zero_url": link(0),
+            "first_url": link(0) if step > 0 else None,
+            "previous_url": link(step - 1) if step > 0 else None,
+            "next_url": link(step + 1) if step < last else None,
+            "last_url": link(last) if step < last else None,
+            "flip_url": link(step, 1 - side),
+            "seen_by": names[side],
+            "other_side": names[1 - side],
+            "pips": state.pip_counts(),
+            "time_control": time_control_words(match.time_control),
+        },
+    )
+
+
+def _step(text: str | None, last: int) -> int:
+    if text is None or text == "":
+        return last
+    try:
+        step = int(text)
+    except ValueError:
+        raise Http404("A step is a whole number.") from None
+    return min(max(step, 0), last)
+
+
+def replay_log(
+    match_length: int, events: list[MatchEvent], names: tuple[str, str]
+) -> tuple[list[MatchState], list[LogLine]]:
+    """The state after each of the first N events (``states[N]``, as games.match_log.fold_events
+    gives for ``events[:N]``) and each event in words."""
+    state = MatchState.new(match_length)
+    states = [state]
+    lines = []
+    for event in events:
+        before = state
+        if event.kind not in RECORD_KINDS:
+            state = state.apply(event_from_payload(event.kind, event.payload))
+        states.append(state)
+        who, words, play = _words(event, before, state, names)
+        lines.append(LogLine(event.seq, before.game_number, who, words, play))
+    return states, lines
+
+
+def _words(
+    event: MatchEvent, before: MatchState, after: MatchState, names: tuple[str, str]
+) -> tuple[str, str, str | None]:
+    """Who did what: ``("alice", "rolled 6-5", None)``, ``("bob", "played 6-5: 24/18 13/8",
+    "24/18 13/8")``."""
+    payload: dict[str, Any] = event.payload
+    kind = event.kind
+    player = payload.get("player")
+    who = names[player] if player in (0, 1) else SERVER
+    if kind == "match_started":
+        rated = "rated" if payload.get("rated") else "unrated"
+        clock = time_control_words(payload.get("time_control") or {})
+        length = _points(after.match_length)
+        return SERVER, f"match started: {names[0]} v {names[1]}, to {length}, {rated}, {clock}", None
+    if kind == "opening_roll":
+        first, second = payload["dice"]
+        rolled = f"opening roll {first}-{second} ({names[0]} {first}, {names[1]} {second})"
+        if first == second:
+            return SERVER, f"{rolled}: a tie, rolled again", None
+        starter = names[0] if first > second else names[1]
+        return SERVER, f"{rolled} — {starter} starts, playing {after.dice}", None
+    if kind == "roll":
+        dice = "-".join(map(str, sorted(payload["dice"], reverse=True)))
+        if after.phase == "rolling" and after.turn != player:
+            return who, f"rolled {dice} and cannot move", None
+        return who, f"rolled {dice}", None
+    if kind == "move":
+        play = payload["play"]
+        words = f"played {before.dice}: {play}"
+        if event.actor_id is None:
+            words += " (the only legal play, made by the server)"
+        return who, words + _game_end(before, after, names), play
+    if kind == "double":
+        return who, f"doubled to {before.cube_value * 2}", None
+    if kind == "take":
+        return who, f"took; the cube is at {after.cube_value}", None
+    if kind == "drop":
+        return who, "dropped" + _game_end(before, after, names), None
+    if kind == "resign":
+        offer = RESIGNATIONS.get(payload["points"], "")
+        value = payload["points"] * after.cube_value
+        return who, f"offered to resign {offer} ({_points(value)})", None
+    if kind == "accept_resign":
+        return who, "accepted the resignation" + _game_end(before, after, names), None
+    if kind == "reject_resign":
+        return who, "rejected the resignation", None
+    by = event.actor.get_username() if event.actor is not None else SERVER
+    reason = payload.get("reason", "")
+    if kind == "match_awarded":
+        return by, f"awarded the match to {names[payload['winner']]}: {reason}", None
+    if kind == "match_aborted":
+        return by, f"ended the match without a winner: {reason}", None
+    return by, kind.replace("_", " "), None
+
+
+def _game_end(before: MatchState, after: MatchState, names: tuple[str, str]) -> str:
+    if len(after.games) == len(before.games):
+        return ""
+    game = after.games[-1]
+    words = {"gammon": ", a gammon", "backgammon": ", a backgammon"}.get(game.result, "")
+    text = f"; {names[game.winner]} wins game {game.number}{words} ({_points(game.points)})"
+    if after.is_finished() and after.winner is not None:
+        return text + f" and the match, {after.score[0]}-{after.score[1]}"
+    if after.crawford:
+        return text + f"; game {after.game_number} is the Crawford game"
+    return text
+
+
+def _points(count: int) -> str:
+    return f"{count} point" if count == 1 else f"{count} points"

@@ -1,0 +1,449 @@
+"""What clients that poll and retry rely on: ETags and 304s, Idempotency-Key replays,
+pagination and filters of the match list, and throttling."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+from rest_framework.throttling import SimpleRateThrottle
+
+from games.models import Challenge, IdempotencyRecord, Match, MatchEvent
+from tests.api.conftest import assert_error, client_for, footprint, opened
+from tests.games.factories import act, start_match
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def match(dice, alice, bob) -> Match:
+    """Bob is on roll (he may roll or double)."""
+    return opened(dice, alice, bob)
+
+
+def detail(match: Match) -> str:
+    return f"/api/matches/{match.pk}/"
+
+
+def actions(match: Match) -> str:
+    return f"/api/matches/{match.pk}/actions/"
+
+
+# --- ETag and 304 -------------------------------------------------------------------------------
+
+
+def test_the_state_carries_an_etag_and_a_matching_if_none_match_gets_304(match, bob):
+    client = client_for(bob)
+    first = client.get(detail(match))
+    etag = first["ETag"]
+    assert etag.startswith('"') and etag.endswith('"')
+    assert first.json()["seq"] == match.seq
+
+    for header in [etag, f"W/{etag}", f'"something-else", {etag}', f'W/"old", W/{etag} , "x"']:
+        again = client.get(detail(match), HTTP_IF_NONE_MATCH=header)
+        assert again.status_code == 304, header
+        assert again.content == b""
+        assert again["ETag"] == etag
+
+
+@pytest.mark.parametrize("header", ['"m1-s1-p1"', '"nope"', "", "W/", ","])
+def test_an_if_none_match_that_does_not_match_gets_the_state(match, bob, header):
+    response = client_for(bob).get(detail(match), HTTP_IF_NONE_MATCH=header)
+
+    assert response.status_code == 200
+    assert response.json()["id"] == match.pk
+
+
+def test_a_new_seq_gives_a_new_etag(dice, match, bob):
+    client = client_for(bob)
+    old = client.get(detail(match))["ETag"]
+    dice.add(2, 1)
+
+    acted = client.post(actions(match), {"seq": match.seq, "action": "roll"}, format="json")
+    assert acted.status_code == 200
+    response = client.get(detail(match), HTTP_IF_NONE_MATCH=old)
+
+    assert response.status_code == 200
+    assert response.json()["seq"] == match.seq + 1
+    assert response["ETag"] != old
+    assert acted["ETag"] == response["ETag"]  # the action's answer is the state polled next
+    assert client.get(detail(match), HTTP_IF_NONE_MATCH=response["ETag"]).status_code == 304
+
+
+def test_each_viewer_has_their_own_etag(match, alice, bob, carol):
+    anonymous = client_for(None).get(detail(match))["ETag"]
+    tags = {
+        "alice": client_for(alice).get(detail(match))["ETag"],
+        "bob": client_for(bob).get(detail(match))["ETag"],
+    }
+    assert len({anonymous, *tags.values()}) == 3
+
+    # Alice sending Bob's tag gets her own state, not a 304 for his.
+    response = client_for(alice).get(detail(match), HTTP_IF_NONE_MATCH=tags["bob"])
+    assert response.status_code == 200
+    assert response.json()["you"] == 0
+    assert response["ETag"] == tags["alice"]
+    # A spectator sees what an anonymous viewer sees.
+    spectator = client_for(carol).get(detail(match), HTTP_IF_NONE_MATCH=anonymous)
+    assert spectator.status_code == 304
+
+
+def test_different_matches_have_different_etags(dice, alice, bob, carol):
+    first = opened(dice, alice, bob)
+    second = opened(dice, alice, carol)
+    assert first.seq == second.seq
+    client = client_for(alice)
+
+    tag = client.get(detail(first))["ETag"]
+
+    assert client.get(detail(second), HTTP_IF_NONE_MATCH=tag).status_code == 200
+
+
+@pytest.mark.parametrize("who", ["anonymous", "player"])
+def test_a_304_costs_few_queries(match, bob, who, django_assert_max_num_queries):
+    client = client_for(bob if who == "player" else None)
+    etag = client.get(detail(match))["ETag"]
+
+    with django_assert_max_num_queries(3):
+        response = client.get(detail(match), HTTP_IF_NONE_MATCH=etag)
+
+    assert response.status_code == 304
+
+
+# --- Idempotency-Key ----------------------------------------------------------------------------
+
+
+def test_a_retried_action_is_answered_from_the_first_answer(dice, match, bob):
+    client = client_for(bob)
+    dice.add(2, 1)
+    body = {"seq": match.seq, "action": "roll"}
+
+    first = client.post(actions(match), body, format="json", HTTP_IDEMPOTENCY_KEY="roll-1")
+    assert first.status_code == 200, first.content
+    assert "Idempotent-Replayed" not in first
+    events = MatchEvent.objects.count()
+    written = footprint()
+
+    for _ in range(2):
+        again = client.post(actions(match), body, format="json", HTTP_IDEMPOTENCY_KEY="roll-1")
+
+        assert again.status_code == first.status_code
+        assert again.json() == first.json()
+        assert again["Idempotent-Replayed"] == "true"
+        assert MatchEvent.objects.count() == events
+        assert footprint() == written
+    assert dice.left == []
+    assert first.json()["dice"] == [2, 1]
+
+
+def test_a_key_reused_for_a_different_request_is_refused(dice, match, alice, bob, carol):
+    client = client_for(bob)
+    dice.add(2, 1)
+    first = client.post(
+        actions(match),
+        {"seq": match.seq, "action": "roll"},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="k",
+    )
+    assert first.status_code == 200
+    other = opened(dice, carol, bob)
+    before = footprint()
+
+    for url, body in [
+        (actions(match), {"seq": match.seq, "action": "double"}),
+        (actions(match), {"seq": match.seq + 1, "action": "roll"}),
+        (actions(other), {"seq": match.seq, "action": "roll"}),
+        ("/api/challenges/", {"opponent": "alice"}),
+    ]:
+        response = client.post(url, body, format="json", HTTP_IDEMPOTENCY_KEY="k")
+
+        body = assert_error(response, 400, "idempotency_key_reused")
+        assert footprint() == before
+
+
+def test_keys_are_per_user(dice, match, alice, bob):
+    dice.add(2, 1)
+    bobs = client_for(bob).post(
+        actions(match),
+        {"seq": match.seq, "action": "roll"},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="same",
+    )
+    assert bobs.status_code == 200
+    bob_view = bobs.json()
+    play = bob_view["legal_plays"][0]
+    moved = client_for(bob).post(
+        actions(match),
+        {"seq": bob_view["seq"], "action": "move", "play": play},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="bob-2",
+    )
+    assert moved.status_code == 200, moved.content
+    seq = moved.json()["seq"]
+    assert moved.json()["to_act"] == "alice"
+    dice.add(6, 5)
+
+    # Alice's "same" is her own key: her action runs.
+    alices = client_for(alice).post(
+        actions(match),
+        {"seq": seq, "action": "roll"},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="same",
+    )
+
+    assert alices.status_code == 200, alices.content
+    assert "Idempotent-Replayed" not in alices
+    assert alices.json()["seq"] > seq
+    assert alices.json()["dice"] == [6, 5]
+    assert IdempotencyRecord.objects.filter(key="same").count() == 2
+
+
+def test_a_refused_request_is_not_remembered(dice, match, bob):
+    client = client_for(bob)
+    stale = {"seq": match.seq - 1, "action": "roll"}
+    before = footprint()
+
+    refused = client.post(actions(match), stale, format="json", HTTP_IDEMPOTENCY_KEY="r")
+    assert_error(refused, 409, "stale")
+    assert footprint() == before
+
+    dice.add(2, 1)
+    fresh = client.post(
+        actions(match),
+        {"seq": match.seq, "action": "roll"},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="r2",
+    )
+    assert fresh.status_code == 200
+    again = client.post(actions(match), stale, format="json", HTTP_IDEMPOTENCY_KEY="r")
+    body = assert_error(again, 409, "stale")
+    assert body["current_seq"] == match.seq + 1
+
+
+def test_a_too_long_key_is_invalid(match, bob):
+    before = footprint()
+
+    response = client_for(bob).post(
+        actions(match),
+        {"seq": match.seq, "action": "double"},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="k" * 101,
+    )
+
+    body = assert_error(response, 400, "invalid")
+    assert "Idempotency-Key" in body["fields"]
+    assert footprint() == before
+
+
+def test_a_challenge_posted_twice_with_a_key_is_one_challenge(alice, bob):
+    client = client_for(alice)
+    body = {"opponent": "bob", "match_length": 3, "rated": False}
+
+    first = client.post("/api/challenges/", body, format="json", HTTP_IDEMPOTENCY_KEY="c1")
+    second = client.post("/api/challenges/", body, format="json", HTTP_IDEMPOTENCY_KEY="c1")
+
+    assert first.status_code == second.status_code == 201
+    assert second.json() == first.json()
+    assert second["Idempotent-Replayed"] == "true"
+    assert Challenge.objects.count() == 1
+    third = client.post("/api/challenges/", body, format="json", HTTP_IDEMPOTENCY_KEY="c2")
+    assert third.status_code == 201
+    assert Challenge.objects.count() == 2
+
+
+def test_an_accept_retried_with_a_key_starts_one_match(dice, alice, bob):
+    challenge = client_for(alice).post("/api/challenges/", {"opponent": "bob"}, format="json")
+    url = f"/api/challenges/{challenge.json()['id']}/accept/"
+    client = client_for(bob)
+    dice.add(3, 1)
+
+    first = client.post(url, format="json", HTTP_IDEMPOTENCY_KEY="a1")
+    second = client.post(url, format="json", HTTP_IDEMPOTENCY_KEY="a1")
+
+    assert first.status_code == second.status_code == 201
+    assert second.json() == first.json()
+    assert Match.objects.count() == 1
+    # Without the key, the retry is refused: the challenge is no longer open.
+    assert_error(client.post(url, format="json"), 400, "challenge_closed")
+    assert Match.objects.count() == 1
+
+
+# --- The match list: pagination and filters ----------------------------------------------------
+
+
+@pytest.fixture
+def many(dice, alice, bob, carol) -> dict[str, Match]:
+    """Made in this order, so newest activity first is f1, c1, a2, b1, a1."""
+    dice.add(3, 1)
+    a1 = start_match(alice, bob)  # Alice to act
+    dice.add(3, 1)
+    b1 = start_match(bob, alice)  # Bob to act
+    dice.add(1, 3)
+    a2 = start_match(carol, alice)  # Alice (second player) to act
+    dice.add(3, 1)
+    c1 = start_match(bob, carol)  # Bob to act
+    dice.add(3, 1)
+    f1 = start_match(alice, carol, length=1)
+    f1 = act(f1, alice, "resign", points=1)
+    f1 = act(f1, carol, "accept_resign")
+    assert f1.status == "finished"
+    assert [m.to_act for m in (a1, b1, a2, c1)] == [alice, bob, alice, bob]
+    return {"a1": a1, "b1": b1, "a2": a2, "c1": c1, "f1": f1}
+
+
+def ids(response: Any) -> list[int]:
+    assert response.status_code == 200, response.content
+    return [row["id"] for row in response.json()["results"]]
+
+
+def names(many: dict[str, Match], *keys: str) -> list[int]:
+    return [many[key].pk for key in keys]
+
+
+def test_the_list_is_paginated(many):
+    client = client_for(None)
+
+    first = client.get("/api/matches/?page_size=2")
+    body = first.json()
+
+    assert body["count"] == 5
+    assert ids(first) == names(many, "f1", "c1")
+    assert body["previous"] is None
+    query = parse_qs(urlparse(body["next"]).query)
+    assert query == {"page": ["2"], "page_size": ["2"]}
+
+    second = client.get(body["next"])
+    assert ids(second) == names(many, "a2", "b1")
+    assert second.json()["previous"] is not None
+    third = client.get(second.json()["next"])
+    assert ids(third) == names(many, "a1")
+    assert third.json()["next"] is None
+    assert client.get("/api/matches/?page_size=1000").json()["count"] == 5
+    row = client.get("/api/matches/").json()["results"][0]
+    assert set(row) == {
+        "id",
+        "seq",
+        "status",
+        "players",
+        "match_length",
+        "score",
+        "rated",
+        "to_act",
+        "winner",
+        "updated_at",
+    }
+    assert (row["status"], row["winner"], row["to_act"]) == ("finished", "carol", None)
+
+
+def test_filters_by_status_and_player(many):
+    client = client_for(None)
+
+    assert ids(client.get("/api/matches/?status=finished")) == names(many, "f1")
+    assert ids(client.get("/api/matches/?status=active")) == names(many, "c1", "a2", "b1", "a1")
+    assert ids(client.get("/api/matches/?player=carol")) == names(many, "f1", "c1", "a2")
+    assert ids(client.get("/api/matches/?player=carol&status=active")) == names(many, "c1", "a2")
+    assert ids(client.get("/api/matches/?player=nobody")) == []
+
+
+@pytest.mark.parametrize("flag", ["1", "true", "yes"])
+def test_mine_lists_your_matches_awaiting_you_first(many, alice, flag):
+    client = client_for(alice)
+
+    assert ids(client.get(f"/api/matches/?mine={flag}")) == names(many, "a2", "a1", "f1", "b1")
+    assert ids(client.get(f"/api/matches/?mine={flag}&status=active")) == names(
+        many, "a2", "a1", "b1"
+    )
+    paged = client.get(f"/api/matches/?mine={flag}&page_size=1&page=2")
+    assert ids(paged) == names(many, "a1")
+    assert paged.json()["count"] == 4
+
+
+def test_mine_off_lists_everything(many, alice):
+    assert len(ids(client_for(alice).get("/api/matches/?mine=0"))) == 5
+
+
+def test_mine_needs_a_signed_in_user(many):
+    assert_error(client_for(None).get("/api/matches/?mine=1"), 401, "not_authenticated")
+
+
+# --- Throttling --------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def low_rates(settings, monkeypatch):
+    """Anonymous 3 and signed-in 5 requests a minute.
+
+    DRF reads the rates into SimpleRateThrottle.THROTTLE_RATES when it is imported, so
+    overriding settings.REST_FRAMEWORK alone does not reach the throttles: patch both.
+    """
+    rates = {"anon": "3/minute", "user": "5/minute"}
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": rates}
+    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", rates)
+    from django.core.cache import cache
+
+    cache.clear()
+    return rates
+
+
+def test_the_fourth_anonymous_request_is_throttled(low_rates, match):
+    client = client_for(None)
+    for path in ["/api/matches/", detail(match), f"/api/matches/{match.pk}/events/"]:
+        assert client.get(path).status_code == 200
+
+    response = client.get("/api/matches/")
+
+    body = assert_error(response, 429, "throttled")
+    assert int(response["Retry-After"]) > 0
+    assert "throttled" in body["message"].lower() or "second" in body["message"]
+
+
+def test_token_requests_are_throttled_as_anonymous(low_rates, alice):
+    client = client_for(None)
+    for _ in range(3):
+        wrong = client.post(
+            "/api/auth/token/", {"username": "alice", "password": "wrong"}, format="json"
+        )
+        assert wrong.status_code == 400
+    before = footprint()
+
+    response = client.post(
+        "/api/auth/token/", {"username": "alice", "password": "wrong"}, format="json"
+    )
+
+    assert_error(response, 429, "throttled")
+    assert footprint() == before
+
+
+def test_a_throttled_action_writes_nothing(low_rates, match, bob):
+    client = client_for(bob)
+    for _ in range(5):
+        assert client.get(detail(match)).status_code == 200
+    before = footprint()
+
+    response = client.post(actions(match), {"seq": match.seq, "action": "double"}, format="json")
+
+    assert_error(response, 429, "throttled")
+    assert footprint() == before
+    # Another player has their own allowance.
+    assert client_for(match.first_player).get(detail(match)).status_code == 200
+
+
+def test_the_rates_come_from_the_environment(run_python):
+    code = (
+        "import django; django.setup()\n"
+        "from rest_framework.throttling import AnonRateThrottle, UserRateThrottle\n"
+        "print(AnonRateThrottle().get_rate(), UserRateThrottle().get_rate())\n"
+    )
+    result = run_python(
+        code,
+        {
+            "DJANGO_SETTINGS_MODULE": "backgammon_site.settings",
+            "DJANGO_SECRET_KEY": "test",
+            "API_THROTTLE_ANON": "7/hour",
+            "API_THROTTLE_USER": "11/minute",
+        },
+    )
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["7/hour", "11/minute"]

@@ -1,0 +1,334 @@
+"""Schemathesis checks the REST API against its own OpenAPI schema, in process (no network).
+
+The schema is read from the app's /api/schema/ and every request goes through Django's WSGI app.
+Each operation gets a bounded number of generated requests, most of them signed with a real API
+token; some name the real match and challenge (with the match's current seq), so successful
+answers such as a whole match state are checked too, not only the 404s. Every answer must not be
+a server error, and its status code, content type and body must be the ones the schema documents.
+
+A fixed walk through the API with known data follows, then the known bugs, each marked xfail
+(strict) until it is fixed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+import schemathesis
+from django.conf import settings as django_settings
+from django.contrib.auth import get_user_model
+from django.core.cache import cache
+from django.core.wsgi import get_wsgi_application
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from knox.models import AuthToken
+from rest_framework.throttling import SimpleRateThrottle
+from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+from games import services
+from games.models import Match
+
+APP = get_wsgi_application()
+schema = schemathesis.openapi.from_wsgi("/api/schema/", APP)
+
+CHECKS = [
+    not_a_server_error,
+    status_code_conformance,
+    content_type_conformance,
+    response_schema_conformance,
+]
+# Known bug (see test_list_operations_answer_what_the_schema_declares): the list operations
+# answer a paginated object while the schema declares a bare array, so their bodies are checked
+# only there until that is fixed; status code, content type and "no 5xx" still apply here.
+PAGINATED_LISTS = {"GET /api/matches/", "GET /api/challenges/"}
+LIST_CHECKS = [check for check in CHECKS if check is not response_schema_conformance]
+
+EXAMPLES_PER_OPERATION = 20
+UNTHROTTLED = {"anon": "100000/minute", "user": "100000/minute"}
+ON_POSTGRES = "postgresql" in django_settings.DATABASES["default"]["ENGINE"]
+
+
+@dataclass
+class World:
+    """Three players with API tokens, a match between alice and bob, and open challenges."""
+
+    tokens: dict[str, str]
+    match_id: int
+    challenge_id: int  # bob challenges alice
+    open_challenge_id: int  # carol challenges anyone
+
+    def headers(self, who: str = "alice") -> dict[str, str]:
+        return {"Authorization": f"Token {self.tokens[who]}"} if who in self.tokens else {}
+
+    def match_seq(self) -> int:
+        return Match.objects.get(pk=self.match_id).seq
+
+
+@pytest.fixture
+def world(settings: Any, monkeypatch: pytest.MonkeyPatch) -> World:
+    # Fuzzing sends hundreds of requests a minute: lift the throttles. DRF's throttles copy the
+    # rates when rest_framework.throttling is imported, so the class attribute is patched too.
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": UNTHROTTLED}
+    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", UNTHROTTLED)
+    # Signing in checks a password; the default hasher takes a noticeable time per attempt.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    cache.clear()
+
+    users = {
+        name: get_user_model().objects.create_user(name, password=f"{name}-password")
+        for name in ("alice", "bob", "carol")
+    }
+    tokens = {name: AuthToken.objects.create(user)[1] for name, user in users.items()}
+    accepted = services.challenge_create(
+        challenger=users["alice"], opponent=users["bob"], match_length=3
+    )
+    match = services.challenge_accept(challenge_id=accepted.pk, user=users["bob"])
+    to_alice = services.challenge_create(
+        challenger=users["bob"], opponent=users["alice"], match_length=1
+    )
+    to_anyone = services.challenge_create(challenger=users["carol"], opponent=None)
+    return World(
+        tokens=tokens,
+        match_id=match.pk,
+        challenge_id=to_alice.pk,
+        open_challenge_id=to_anyone.pk,
+    )
+
+
+# --- Generated requests, every operation ---------------------------------------------------------
+
+
+@pytest.mark.django_db(transaction=True)
+@schema.given(data=st.data())
+@schema.parametrize()
+@settings(
+    max_examples=EXAMPLES_PER_OPERATION,
+    deadline=None,
+    database=None,
+    suppress_health_check=[
+        HealthCheck.too_slow,
+        HealthCheck.filter_too_much,
+        HealthCheck.function_scoped_fixture,
+    ],
+)
+def test_api_conforms_to_its_schema(case: Any, data: Any, world: World) -> None:
+    if case.path_parameters and data.draw(st.booleans(), label="real ids"):
+        real = {
+            "match_id": world.match_id,
+            "challenge_id": data.draw(
+                st.sampled_from([world.challenge_id, world.open_challenge_id]), label="challenge"
+            ),
+        }
+        case.path_parameters = {name: real.get(name, v) for name, v in case.path_parameters.items()}
+        if isinstance(case.body, dict) and "seq" in case.body:
+            case.body["seq"] = world.match_seq()
+    player = case.query.get("player") if isinstance(case.query, dict) else None
+    if ON_POSTGRES and isinstance(player, str) and "\x00" in player:
+        # Known bug (test_a_player_filter_with_a_nul_is_not_a_server_error): a 500 meanwhile.
+        case.query["player"] = player.replace("\x00", "")
+    who = data.draw(st.sampled_from(["alice", "bob", "anonymous"]), label="signed in as")
+    checks = LIST_CHECKS if case.operation.label in PAGINATED_LISTS else CHECKS
+    case.call_and_validate(headers=world.headers(who), checks=checks)
+
+
+# --- Known requests, known answers ---------------------------------------------------------------
+
+
+def call(
+    method: str,
+    path: str,
+    expected: int,
+    *,
+    headers: dict[str, str] | None = None,
+    checks: list[Any] | None = None,
+    **parts: Any,
+) -> Any:
+    """Send one request through the app, check it against the schema and its status code."""
+    case = schema[path][method].Case(**parts)
+    response = case.call_and_validate(headers=headers or {}, checks=checks or CHECKS)
+    assert response.status_code == expected, response.text
+    return response
+
+
+@pytest.mark.django_db(transaction=True)
+def test_known_requests_get_the_documented_answers(world: World) -> None:
+    alice, bob = world.headers("alice"), world.headers("bob")
+
+    # Tokens.
+    signed_in = call(
+        "POST", "/api/auth/token/", 201, body={"username": "bob", "password": "bob-password"}
+    )
+    assert signed_in.json()["expiry"] is None
+    call("POST", "/api/auth/token/", 400, body={"username": "bob", "password": "wrong"})
+
+    # The match, as its players and a watcher see it; the ETag answers 304 while it is current.
+    match = {"match_id": world.match_id}
+    seen = call("GET", "/api/matches/{match_id}/", 200, headers=alice, path_parameters=match)
+    state = seen.json()
+    assert state["you"] == 0 and state["players"] == ["alice", "bob"]
+    etag = seen.headers["etag"][0]
+    call(
+        "GET",
+        "/api/matches/{match_id}/",
+        304,
+        headers={**alice, "If-None-Match": etag},
+        path_parameters=match,
+    )
+    watched = call("GET", "/api/matches/{match_id}/", 200, path_parameters=match).json()
+    assert watched["you"] is None and watched["legal_actions"] == []
+    call("GET", "/api/matches/{match_id}/", 404, headers=alice, path_parameters={"match_id": 999999})
+
+    events = call("GET", "/api/matches/{match_id}/events/", 200, path_parameters=match).json()
+    assert [event["seq"] for event in events] == list(range(1, state["seq"] + 1))
+    later = call(
+        "GET", "/api/matches/{match_id}/events/", 200, path_parameters=match, query={"after": 1}
+    ).json()
+    assert later == events[1:]
+
+    # Acting: a stale seq is 409, an illegal action 400, a legal one 200.
+    mover, waiter = (alice, bob) if state["to_act"] == "alice" else (bob, alice)
+    actions = "/api/matches/{match_id}/actions/"
+    stale = call(
+        "POST",
+        actions,
+        409,
+        headers=mover,
+        path_parameters=match,
+        body={"seq": state["seq"] - 1, "action": "roll"},
+    )
+    assert stale.json()["current_seq"] == state["seq"]
+    mine = call("GET", "/api/matches/{match_id}/", 200, headers=mover, path_parameters=match)
+    mine = mine.json()
+    illegal = call(
+        "POST",
+        actions,
+        400,
+        headers=waiter,
+        path_parameters=match,
+        body={"seq": state["seq"], "action": "take"},
+    )
+    assert illegal.json()["code"] == "illegal"
+    if "move" in mine["legal_actions"]:
+        body = {"seq": mine["seq"], "action": "move", "play": mine["legal_plays"][0]}
+    else:
+        body = {"seq": mine["seq"], "action": "roll"}
+    acted = call("POST", actions, 200, headers=mover, path_parameters=match, body=body)
+    assert acted.json()["seq"] > mine["seq"]
+
+    # Lists (their bodies: see the known bug below).
+    listed = call("GET", "/api/matches/", 200, headers=alice, query={"mine": True}, checks=LIST_CHECKS)
+    assert listed.status_code == 200
+    call("GET", "/api/matches/", 400, query={"status": "over"}, checks=LIST_CHECKS)
+    call("GET", "/api/matches/", 401, query={"mine": True}, checks=LIST_CHECKS)
+    call(
+        "GET",
+        "/api/challenges/",
+        200,
+        headers=alice,
+        query={"direction": "incoming"},
+        checks=LIST_CHECKS,
+    )
+
+    # Challenges: create (also replayed by its Idempotency-Key), accept, decline, cancel.
+    body = {
+        "opponent": "bob",
+        "match_length": 1,
+        "rated": False,
+        "time_control": {"kind": "live", "minutes": 5, "increment_seconds": 2},
+    }
+    first = call(
+        "POST", "/api/challenges/", 201, headers={**alice, "Idempotency-Key": "k-1"}, body=body
+    )
+    again = call(
+        "POST", "/api/challenges/", 201, headers={**alice, "Idempotency-Key": "k-1"}, body=body
+    )
+    assert again.json()["id"] == first.json()["id"]
+    assert again.headers.get("idempotent-replayed") == ["true"]
+    call("POST", "/api/challenges/", 404, headers=alice, body={"opponent": "nobody"})
+    call("POST", "/api/challenges/", 401, body={"opponent": None})
+    created = {"challenge_id": first.json()["id"]}
+    call("POST", "/api/challenges/{challenge_id}/cancel/", 403, headers=bob, path_parameters=created)
+    call("POST", "/api/challenges/{challenge_id}/decline/", 200, headers=bob, path_parameters=created)
+    call("POST", "/api/challenges/{challenge_id}/accept/", 400, headers=bob, path_parameters=created)
+    started = call(
+        "POST",
+        "/api/challenges/{challenge_id}/accept/",
+        201,
+        headers=alice,
+        path_parameters={"challenge_id": world.challenge_id},
+    )
+    assert started.json()["players"] == ["bob", "alice"]
+    call(
+        "POST",
+        "/api/challenges/{challenge_id}/cancel/",
+        200,
+        headers=world.headers("carol"),
+        path_parameters={"challenge_id": world.open_challenge_id},
+    )
+    call(
+        "POST",
+        "/api/challenges/{challenge_id}/accept/",
+        404,
+        headers=alice,
+        path_parameters={"challenge_id": 999999},
+    )
+
+    # Revoking the token signs it out.
+    call("POST", "/api/auth/token/revoke/", 204, headers=alice)
+    call("POST", "/api/auth/token/revoke/", 401, headers=alice)
+
+
+# --- Known bugs: xfail (strict) until fixed; remove the mark then -------------------------------
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG games/api.py MatchList.get, ChallengeListCreate.get: the answer is paginated "
+    "({count, next, previous, results}) but the schema declares a bare array",
+)
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("path", ["/api/matches/", "/api/challenges/"])
+def test_list_operations_answer_what_the_schema_declares(world: World, path: str) -> None:
+    call("GET", path, 200, headers=world.headers("alice"))
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG games/api.py _whole_number: '²'.isdigit() is true but int('²') raises: 500",
+)
+@pytest.mark.django_db(transaction=True)
+def test_events_after_a_digit_int_cannot_read_is_a_400(world: World) -> None:
+    call(
+        "GET",
+        "/api/matches/{match_id}/events/",
+        400,
+        path_parameters={"match_id": world.match_id},
+        query={"after": "²"},
+    )
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG games/services.py _number: formats a huge int with :g -> OverflowError: 500",
+)
+@pytest.mark.django_db(transaction=True)
+def test_a_time_control_with_a_huge_number_is_a_400(world: World) -> None:
+    body = {"opponent": "bob", "time_control": {"kind": "live", "minutes": 10**400}}
+    call("POST", "/api/challenges/", 400, headers=world.headers("alice"), body=body)
+
+
+@pytest.mark.xfail(
+    ON_POSTGRES,
+    strict=True,
+    reason="BUG games/api.py MatchList.get: ?player= with a NUL reaches PostgreSQL: 500",
+)
+@pytest.mark.django_db(transaction=True)
+def test_a_player_filter_with_a_nul_is_not_a_server_error(world: World) -> None:
+    call("GET", "/api/matches/", 200, query={"player": "bob\x00"}, checks=LIST_CHECKS)
