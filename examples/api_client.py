@@ -165,10 +165,16 @@ def choose(state: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def describe(action: dict[str, Any], after: dict[str, Any]) -> str:
-    if action["action"] == "roll" and after.get("last_play") is None and after.get("dice"):
-        return f"roll {after['dice'][0]}-{after['dice'][1]}"
-    if action["action"] == "roll" and after.get("dice"):
-        return f"roll {after['dice'][0]}-{after['dice'][1]}"
+    """One line for an action we took, from the state it led to."""
+    me = after["players"][after["you"]]
+    if action["action"] == "roll":
+        if after["phase"] == "moving" and after["turn"] == me and after["dice"]:
+            return f"roll {after['dice'][0]}-{after['dice'][1]}"
+        last = after["last_play"]
+        if last and last["player"] == me:  # the server played the only possible play for us
+            dice = f"{last['dice'][0]}-{last['dice'][1]}"
+            return f"roll {dice}, played for us: {last['play'] or '(no move possible)'}"
+        return "roll"
     if action["action"] == "move":
         return f"move {action['play'] or '(no move possible)'}"
     return action["action"]
@@ -182,41 +188,52 @@ def score_line(state: dict[str, Any]) -> str:
 def play(api: Api, match_id: int) -> dict[str, Any]:
     """Play the match to its end; its final state."""
     path = f"/api/matches/{match_id}/"
-    etag: str | None = None
-    state: dict[str, Any] = {}
     games_seen = 0
-    failures = 0
-    while True:
+
+    def read(state: dict[str, Any] | None, etag: str | None) -> tuple[dict[str, Any], str | None]:
+        """The match now: the state we have while the server answers 304 to its ETag."""
         status, body, headers = api.request(
             "GET", path, headers={"If-None-Match": etag} if etag else None
         )
-        if status == 200:
-            state, etag = body, headers.get("ETag")
+        if status == 304 and state is not None:
+            return state, etag
+        return body, headers.get("ETag")
+
+    def report_games(state: dict[str, Any]) -> None:
+        nonlocal games_seen
         for game in state["games"][games_seen:]:
             print(
                 f"game {game['number']}: {game['winner']} wins {game['points']} "
                 f"({game['result']}); {score_line(state)}"
             )
         games_seen = len(state["games"])
+
+    state, etag = read(None, None)
+    failures = 0
+    while True:
+        report_games(state)
         if state["status"] == "finished":
             return state
         action = choose(state)
-        if action is None:
+        if action is None:  # the opponent's turn: wait, then ask whether anything changed
             time.sleep(POLL_SECONDS)
+            state, etag = read(state, etag)
             continue
         try:
-            after = api.post(path + "actions/", {"seq": state["seq"], **action})
+            _, after, headers = api.request(
+                "POST", path + "actions/", body={"seq": state["seq"], **action}
+            )
         except ApiError as error:
             failures += 1
             if error.status != 409:  # 409: the match moved on; anything else is a surprise
                 print(f"seq {state['seq']}: {action['action']} refused: {error}")
             if failures >= MAX_FAILURES_IN_A_ROW:
                 raise
-            etag = None  # read the match again, then decide again
+            state, etag = read(None, None)  # read the match again, then decide again
             continue
         failures = 0
         print(f"seq {state['seq']}: {describe(action, after)}")
-        etag = None
+        state, etag = after, headers.get("ETag")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -18,6 +18,7 @@ RECORD_KINDS = frozenset({"match_started"})
 def event_digest(
     previous: str,
     *,
+    match_id: int,
     seq: int,
     kind: str,
     payload: Mapping[str, Any],
@@ -27,6 +28,7 @@ def event_digest(
     """SHA-256 over the previous digest and the event's canonical JSON."""
     body = json.dumps(
         {
+            "match": match_id,
             "seq": seq,
             "kind": kind,
             "payload": payload,
@@ -60,6 +62,7 @@ def log_problems(match: Match) -> list[str]:
             break
         digest = event_digest(
             previous,
+            match_id=match.pk,
             seq=event.seq,
             kind=event.kind,
             payload=event.payload,
@@ -70,6 +73,7 @@ def log_problems(match: Match) -> list[str]:
             problems.append(f"event #{event.seq} ({event.kind}) does not match its digest")
             break
         previous = event.digest
+    problems += _record_problems(match, events)
     last_seq = events[-1].seq if events else 0
     if match.seq != last_seq:
         problems.append(f"the match says seq {match.seq} but its log ends at #{last_seq}")
@@ -88,4 +92,30 @@ def log_problems(match: Match) -> list[str]:
     winner_id = None if state.winner is None else match.players[state.winner].pk
     if match.winner_id != winner_id:
         problems.append("the recorded winner is not the log's")
+    to_act = state.player_to_act()
+    if match.to_act_id != (None if to_act is None else match.players[to_act].pk):
+        problems.append("the player to act on the match row is not the log's")
+    return problems
+
+
+def _record_problems(match: Match, events: list[MatchEvent]) -> list[str]:
+    """The match row against its first event, and each player's event against its actor."""
+    problems: list[str] = []
+    if not events or events[0].kind != "match_started":
+        return ["the log does not begin with match_started"]
+    started = events[0].payload
+    expected = {
+        "player_ids": [match.first_player_id, match.second_player_id],
+        "match_length": match.match_length,
+        "rated": match.rated,
+        "time_control": match.time_control,
+    }
+    for name, value in expected.items():
+        if started.get(name) != value:
+            problems.append(f"the match's {name.replace('_', ' ')} is not the one it started with")
+    player_ids = (match.first_player_id, match.second_player_id)
+    for event in events[1:]:
+        player = event.payload.get("player")
+        if event.actor_id is not None and player in (0, 1) and event.actor_id != player_ids[player]:
+            problems.append(f"event #{event.seq} ({event.kind}) was made by someone else")
     return problems

@@ -252,6 +252,7 @@ def match_start(
                 "rated": rated,
                 "time_control": dict(time_control),
                 "players": [first_player.get_username(), second_player.get_username()],
+                "player_ids": [first_player.pk, second_player.pk],
             },
         )
         log.play_on()
@@ -405,6 +406,7 @@ class _Log:
         actor_id = actor.pk if actor is not None else None
         digest = event_digest(
             match.head_digest,
+            match_id=match.pk,
             seq=seq,
             kind=kind,
             payload=payload,

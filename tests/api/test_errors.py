@@ -165,7 +165,9 @@ def test_json_that_is_not_an_object_is_invalid(match, bob, raw):
         ({"action": "move", "play": ["24/21"]}, "play"),
         ({"action": "move", "play": "x" * 201}, "play"),
     ],
-    ids=lambda value: json.dumps(value)[:30] if isinstance(value, dict) else value,
+    ids=lambda value: (
+        "-".join(f"{k}={v!r}"[:24] for k, v in value.items()) if isinstance(value, dict) else value
+    ),
 )
 def test_wrong_types_are_invalid_and_name_the_field(match, bob, change, field):
     before = footprint()
@@ -372,7 +374,11 @@ def test_a_server_error_under_api_is_json_too(match, bob, monkeypatch):
         ),
         ({}, "invalid"),
     ],
-    ids=lambda value: json.dumps(value)[:40] if isinstance(value, dict) else value,
+    ids=lambda value: (
+        "-".join(f"{k}={v!r}"[:30] for k, v in value.items()) or "empty"
+        if isinstance(value, dict)
+        else value
+    ),
 )
 def test_a_bad_challenge_is_refused_with_a_reason(alice, bob, body, code):
     before = footprint()

@@ -116,7 +116,7 @@ def test_the_token_authenticates_requests(dice, alice, bob):
         "Token " + "0" * 64,
     ],
 )
-def test_a_bad_authorization_header_is_401_not_anonymous(alice, header):
+def test_a_bad_authorization_header_gets_401(alice, header):
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=header)
 

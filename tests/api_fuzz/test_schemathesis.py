@@ -157,9 +157,18 @@ def call(
     return response
 
 
+MATCH = "/api/matches/{match_id}/"
+EVENTS = "/api/matches/{match_id}/events/"
+ACTIONS = "/api/matches/{match_id}/actions/"
+CHALLENGES = "/api/challenges/"
+ACCEPT = "/api/challenges/{challenge_id}/accept/"
+DECLINE = "/api/challenges/{challenge_id}/decline/"
+CANCEL = "/api/challenges/{challenge_id}/cancel/"
+
+
 @pytest.mark.django_db(transaction=True)
 def test_known_requests_get_the_documented_answers(world: World) -> None:
-    alice, bob = world.headers("alice"), world.headers("bob")
+    alice, bob, carol = world.headers("alice"), world.headers("bob"), world.headers("carol")
 
     # Tokens.
     signed_in = call(
@@ -168,117 +177,70 @@ def test_known_requests_get_the_documented_answers(world: World) -> None:
     assert signed_in.json()["expiry"] is None
     call("POST", "/api/auth/token/", 400, body={"username": "bob", "password": "wrong"})
 
-    # The match, as its players and a watcher see it; the ETag answers 304 while it is current.
+    # The match as a player and as a watcher sees it; its ETag answers 304 while it is current.
     match = {"match_id": world.match_id}
-    seen = call("GET", "/api/matches/{match_id}/", 200, headers=alice, path_parameters=match)
+    seen = call("GET", MATCH, 200, headers=alice, path_parameters=match)
     state = seen.json()
     assert state["you"] == 0 and state["players"] == ["alice", "bob"]
-    etag = seen.headers["etag"][0]
-    call(
-        "GET",
-        "/api/matches/{match_id}/",
-        304,
-        headers={**alice, "If-None-Match": etag},
-        path_parameters=match,
-    )
-    watched = call("GET", "/api/matches/{match_id}/", 200, path_parameters=match).json()
+    unchanged = {**alice, "If-None-Match": seen.headers["etag"][0]}
+    call("GET", MATCH, 304, headers=unchanged, path_parameters=match)
+    watched = call("GET", MATCH, 200, path_parameters=match).json()
     assert watched["you"] is None and watched["legal_actions"] == []
-    call("GET", "/api/matches/{match_id}/", 404, headers=alice, path_parameters={"match_id": 999999})
+    call("GET", MATCH, 404, headers=alice, path_parameters={"match_id": 999999})
 
-    events = call("GET", "/api/matches/{match_id}/events/", 200, path_parameters=match).json()
+    events = call("GET", EVENTS, 200, path_parameters=match).json()
     assert [event["seq"] for event in events] == list(range(1, state["seq"] + 1))
-    later = call(
-        "GET", "/api/matches/{match_id}/events/", 200, path_parameters=match, query={"after": 1}
-    ).json()
+    later = call("GET", EVENTS, 200, path_parameters=match, query={"after": 1}).json()
     assert later == events[1:]
 
     # Acting: a stale seq is 409, an illegal action 400, a legal one 200.
     mover, waiter = (alice, bob) if state["to_act"] == "alice" else (bob, alice)
-    actions = "/api/matches/{match_id}/actions/"
-    stale = call(
-        "POST",
-        actions,
-        409,
-        headers=mover,
-        path_parameters=match,
-        body={"seq": state["seq"] - 1, "action": "roll"},
-    )
-    assert stale.json()["current_seq"] == state["seq"]
-    mine = call("GET", "/api/matches/{match_id}/", 200, headers=mover, path_parameters=match)
-    mine = mine.json()
-    illegal = call(
-        "POST",
-        actions,
-        400,
-        headers=waiter,
-        path_parameters=match,
-        body={"seq": state["seq"], "action": "take"},
-    )
-    assert illegal.json()["code"] == "illegal"
+    seq = state["seq"]
+    stale = {"seq": seq - 1, "action": "roll"}
+    conflict = call("POST", ACTIONS, 409, headers=mover, path_parameters=match, body=stale)
+    assert conflict.json()["current_seq"] == seq
+    illegal = {"seq": seq, "action": "take"}
+    refused = call("POST", ACTIONS, 400, headers=waiter, path_parameters=match, body=illegal)
+    assert refused.json()["code"] == "illegal"
+    mine = call("GET", MATCH, 200, headers=mover, path_parameters=match).json()
     if "move" in mine["legal_actions"]:
-        body = {"seq": mine["seq"], "action": "move", "play": mine["legal_plays"][0]}
+        legal = {"seq": seq, "action": "move", "play": mine["legal_plays"][0]}
     else:
-        body = {"seq": mine["seq"], "action": "roll"}
-    acted = call("POST", actions, 200, headers=mover, path_parameters=match, body=body)
-    assert acted.json()["seq"] > mine["seq"]
+        legal = {"seq": seq, "action": "roll"}
+    acted = call("POST", ACTIONS, 200, headers=mover, path_parameters=match, body=legal)
+    assert acted.json()["seq"] > seq
 
     # Lists (their bodies: see the known bug below).
-    listed = call("GET", "/api/matches/", 200, headers=alice, query={"mine": True}, checks=LIST_CHECKS)
-    assert listed.status_code == 200
+    call("GET", "/api/matches/", 200, headers=alice, query={"mine": True}, checks=LIST_CHECKS)
     call("GET", "/api/matches/", 400, query={"status": "over"}, checks=LIST_CHECKS)
     call("GET", "/api/matches/", 401, query={"mine": True}, checks=LIST_CHECKS)
-    call(
-        "GET",
-        "/api/challenges/",
-        200,
-        headers=alice,
-        query={"direction": "incoming"},
-        checks=LIST_CHECKS,
-    )
+    incoming = {"direction": "incoming"}
+    call("GET", CHALLENGES, 200, headers=alice, query=incoming, checks=LIST_CHECKS)
 
-    # Challenges: create (also replayed by its Idempotency-Key), accept, decline, cancel.
+    # Challenges: create (replayed by its Idempotency-Key), decline, accept, cancel.
     body = {
         "opponent": "bob",
         "match_length": 1,
         "rated": False,
         "time_control": {"kind": "live", "minutes": 5, "increment_seconds": 2},
     }
-    first = call(
-        "POST", "/api/challenges/", 201, headers={**alice, "Idempotency-Key": "k-1"}, body=body
-    )
-    again = call(
-        "POST", "/api/challenges/", 201, headers={**alice, "Idempotency-Key": "k-1"}, body=body
-    )
+    keyed = {**alice, "Idempotency-Key": "k-1"}
+    first = call("POST", CHALLENGES, 201, headers=keyed, body=body)
+    again = call("POST", CHALLENGES, 201, headers=keyed, body=body)
     assert again.json()["id"] == first.json()["id"]
     assert again.headers.get("idempotent-replayed") == ["true"]
-    call("POST", "/api/challenges/", 404, headers=alice, body={"opponent": "nobody"})
-    call("POST", "/api/challenges/", 401, body={"opponent": None})
+    call("POST", CHALLENGES, 404, headers=alice, body={"opponent": "nobody"})
+    call("POST", CHALLENGES, 401, body={"opponent": None})
     created = {"challenge_id": first.json()["id"]}
-    call("POST", "/api/challenges/{challenge_id}/cancel/", 403, headers=bob, path_parameters=created)
-    call("POST", "/api/challenges/{challenge_id}/decline/", 200, headers=bob, path_parameters=created)
-    call("POST", "/api/challenges/{challenge_id}/accept/", 400, headers=bob, path_parameters=created)
-    started = call(
-        "POST",
-        "/api/challenges/{challenge_id}/accept/",
-        201,
-        headers=alice,
-        path_parameters={"challenge_id": world.challenge_id},
-    )
+    call("POST", CANCEL, 403, headers=bob, path_parameters=created)
+    call("POST", DECLINE, 200, headers=bob, path_parameters=created)
+    call("POST", ACCEPT, 400, headers=bob, path_parameters=created)
+    to_alice = {"challenge_id": world.challenge_id}
+    started = call("POST", ACCEPT, 201, headers=alice, path_parameters=to_alice)
     assert started.json()["players"] == ["bob", "alice"]
-    call(
-        "POST",
-        "/api/challenges/{challenge_id}/cancel/",
-        200,
-        headers=world.headers("carol"),
-        path_parameters={"challenge_id": world.open_challenge_id},
-    )
-    call(
-        "POST",
-        "/api/challenges/{challenge_id}/accept/",
-        404,
-        headers=alice,
-        path_parameters={"challenge_id": 999999},
-    )
+    to_anyone = {"challenge_id": world.open_challenge_id}
+    call("POST", CANCEL, 200, headers=carol, path_parameters=to_anyone)
+    call("POST", ACCEPT, 404, headers=alice, path_parameters={"challenge_id": 999999})
 
     # Revoking the token signs it out.
     call("POST", "/api/auth/token/revoke/", 204, headers=alice)
@@ -305,13 +267,7 @@ def test_list_operations_answer_what_the_schema_declares(world: World, path: str
 )
 @pytest.mark.django_db(transaction=True)
 def test_events_after_a_digit_int_cannot_read_is_a_400(world: World) -> None:
-    call(
-        "GET",
-        "/api/matches/{match_id}/events/",
-        400,
-        path_parameters={"match_id": world.match_id},
-        query={"after": "²"},
-    )
+    call("GET", EVENTS, 400, path_parameters={"match_id": world.match_id}, query={"after": "²"})
 
 
 @pytest.mark.xfail(
@@ -321,7 +277,7 @@ def test_events_after_a_digit_int_cannot_read_is_a_400(world: World) -> None:
 @pytest.mark.django_db(transaction=True)
 def test_a_time_control_with_a_huge_number_is_a_400(world: World) -> None:
     body = {"opponent": "bob", "time_control": {"kind": "live", "minutes": 10**400}}
-    call("POST", "/api/challenges/", 400, headers=world.headers("alice"), body=body)
+    call("POST", CHALLENGES, 400, headers=world.headers("alice"), body=body)
 
 
 @pytest.mark.xfail(

@@ -184,6 +184,7 @@ def test_each_digest_chains_to_the_previous_one(match):
     for event in events:
         assert event.digest == event_digest(
             previous,
+            match_id=match.pk,
             seq=event.seq,
             kind=event.kind,
             payload=event.payload,
@@ -200,6 +201,7 @@ def test_each_digest_chains_to_the_previous_one(match):
 def test_the_digest_covers_every_field_and_the_chain(match):
     event = events_of(match)[1]
     fields = {
+        "match_id": match.pk,
         "seq": event.seq,
         "kind": event.kind,
         "payload": event.payload,
@@ -208,6 +210,7 @@ def test_the_digest_covers_every_field_and_the_chain(match):
     }
     digest = event_digest(GENESIS_DIGEST, **fields)
     changes = {
+        "match_id": match.pk + 1,
         "seq": event.seq + 1,
         "kind": "roll",
         "payload": {"dice": [6, 6]},
@@ -301,6 +304,7 @@ def test_a_rewritten_chain_is_caught_by_the_head_digest_and_the_snapshot(match):
         payload = {"player": 1, "dice": [2, 4]} if event.kind == "roll" else event.payload
         digest = event_digest(
             previous,
+            match_id=match.pk,
             seq=event.seq,
             kind=event.kind,
             payload=payload,

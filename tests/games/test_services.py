@@ -89,6 +89,7 @@ def test_match_start_records_the_match_then_the_opening_roll(dice, alice, bob):
         "rated": False,
         "time_control": services.DEFAULT_TIME_CONTROL,
         "players": ["alice", "bob"],
+        "player_ids": [alice.pk, bob.pk],
     }
     assert events[1].payload == {"dice": [3, 1]}
     stored = reload(match)

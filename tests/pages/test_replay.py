@@ -1,0 +1,171 @@
+"""The replay: a match's log stepped through event by event, said in words."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+from django.urls import reverse
+
+from games.board import draw_board
+from games.match_log import fold_events
+from games.models import Match
+from tests.games.factories import act, events_of, make_moderator, start_match
+
+pytestmark = pytest.mark.django_db
+
+
+def page(response) -> str:
+    return html.unescape(response.content.decode())
+
+
+@pytest.fixture
+def match(dice, alice, bob) -> Match:
+    """Seven events: started; opening 3-1 for Alice; she plays; Bob doubles; Alice takes;
+    the server rolls Bob's 6-5 (he cannot double: Alice owns the cube); Bob plays it."""
+    dice.add(3, 1)
+    match = start_match(alice, bob)
+    match = act(match, alice, "move", play="8/5 6/5")
+    match = act(match, bob, "double")
+    dice.add(6, 5)
+    match = act(match, alice, "take")
+    return act(match, bob, "move", play="24/18/13")
+
+
+def replay(client, match, **query):
+    url = reverse("match-replay", args=[match.pk])
+    return client.get(url, query)
+
+
+def words(fragment: str) -> str:
+    """The text of an HTML fragment, its spaces collapsed."""
+    return " ".join(re.sub(r"<[^>]+>", " ", fragment).split())
+
+
+def now_words(text: str) -> str:
+    return words(text.split("data-step-words>")[1].split("</p>")[0])
+
+
+def board_description(text: str) -> str:
+    return text.split('<desc id="board-desc">')[1].split("</desc>")[0]
+
+
+def test_the_last_step_is_shown_by_default_to_anyone(client, match):
+    response = replay(client, match)
+    assert response.status_code == 200
+    text = page(response)
+    assert 'data-replay-step="7"' in text and 'data-replay-last="7"' in text
+    assert "Step 7 of 7:" in now_words(text)
+    assert "bob played 6-5: 24/13" in now_words(text)
+    assert 'rel="next"' not in text and 'rel="prev"' in text
+    assert '<svg class="board"' in text
+
+
+def test_step_zero_is_the_board_before_anything(client, match):
+    text = page(replay(client, match, step=0))
+    assert "before the first event" in now_words(text)
+    assert 'rel="prev"' not in text and 'rel="first"' not in text
+    assert f'href="{reverse("match-replay", args=[match.pk])}?step=1"' in text
+    assert "data-die=" not in text
+    assert "Step 0 of 7" in text
+
+
+def test_a_middle_step_shows_the_board_after_that_many_events(client, match, alice, bob):
+    text = page(replay(client, match, step=2))
+    assert now_words(text) == (
+        "Step 2 of 7: server opening roll 3-1 (alice 3, bob 1) — alice starts, playing 3-1"
+    )
+    expected = fold_events(match.match_length, events_of(match)[:2])
+    board = draw_board(expected.position, side=0, names=("alice", "bob"))
+    assert board_description(text) == board.description
+    assert text.count("data-die=") == 2  # alice's 3-1 waits to be played
+    url = reverse("match-replay", args=[match.pk])
+    for rel, step in (("first", 0), ("prev", 1), ("next", 3), ("last", 7)):
+        assert f'href="{url}?step={step}" rel="{rel}"' in text
+
+
+@pytest.mark.parametrize(
+    ("step", "words"),
+    [
+        (1, "server match started: alice v bob, to 5 points, unrated, 1 day a move + 8 days "
+            "reserve"),
+        (3, "alice played 3-1: 8/5 6/5"),
+        (4, "bob doubled to 2"),
+        (5, "alice took; the cube is at 2"),
+        (6, "bob rolled 6-5"),
+    ],
+)
+def test_each_event_in_words(client, match, step, words):
+    assert now_words(page(replay(client, match, step=step))) == f"Step {step} of 7: {words}"
+
+
+def test_the_score_game_and_cube_at_a_step(client, match):
+    text = page(replay(client, match, step=5))
+    assert "alice 0, bob 0" in text
+    facts = " ".join(text.split('class="facts"')[1].split("</dl>")[0].split())
+    assert "<dt>Game</dt><dd data-game>1</dd>" in facts
+    assert "<dt>Cube</dt><dd>2, alice's</dd>" in facts
+
+
+def test_the_log_lists_every_event_with_its_play(client, match):
+    text = page(replay(client, match, step=3))
+    log = text.split('<ol class="log"')[1].split("</ol>")[0]
+    assert log.count("<li") == 8
+    assert "8/5 6/5" in log and "24/13" in log
+    assert re.search(r'<li data-step="3" aria-current="step" class="play">', log)
+    url = reverse("match-replay", args=[match.pk])
+    for step in range(8):
+        assert f'href="{url}?step={step}"' in log
+
+
+def test_out_of_range_steps_are_clamped(client, match):
+    assert 'data-replay-step="7"' in page(replay(client, match, step=99))
+    assert 'data-replay-step="0"' in page(replay(client, match, step=-3))
+
+
+def test_a_step_that_is_not_a_number_is_not_found(client, match):
+    assert replay(client, match, step="two").status_code == 404
+
+
+def test_an_unknown_match_is_not_found(client, db):
+    assert client.get(reverse("match-replay", args=[4242])).status_code == 404
+
+
+def test_the_board_can_be_seen_from_the_second_players_side(client, match):
+    text = page(replay(client, match, step=3, side=1))
+    expected = fold_events(match.match_length, events_of(match)[:3])
+    board = draw_board(expected.position, side=1, names=("alice", "bob"))
+    assert board_description(text) == board.description
+    assert "Seen from bob's side" in text
+    url = reverse("match-replay", args=[match.pk])
+    assert f'href="{url}?step=4&side=1" rel="next"' in text
+    assert f'href="{url}?step=3">See it from alice' in text
+
+
+def test_a_game_won_by_a_drop_and_a_new_opening_roll(client, dice, alice, bob):
+    dice.add(3, 1)
+    match = start_match(alice, bob, length=3)
+    match = act(match, alice, "move", play="8/5 6/5")
+    match = act(match, bob, "double")
+    dice.add(2, 2, 4, 5)  # game 2: a tied opening roll, then bob starts with 5-4
+    match = act(match, alice, "drop")
+    text = page(replay(client, match))
+    log = words(text.split('<ol class="log"')[1].split("</ol>")[0])
+    assert "alice dropped; bob wins game 1 (1 point)" in log
+    assert "opening roll 2-2 (alice 2, bob 2): a tie, rolled again" in log
+    assert "opening roll 4-5 (alice 4, bob 5) — bob starts, playing 5-4" in log
+    assert "Game 2" in log
+    assert "alice 0, bob 1" in text
+
+
+def test_a_moderators_award_is_told_with_its_reason(client, dice, alice, bob):
+    dice.add(3, 1)
+    match = start_match(alice, bob)
+    from games import services
+
+    services.match_award(
+        match_id=match.pk, moderator=make_moderator("mod"), winner=bob, reason="alice left"
+    )
+    text = page(replay(client, match))
+    assert "mod awarded the match to bob: alice left" in now_words(text)
