@@ -97,6 +97,7 @@ class Board:
     @property
     def cube_text_y(self) -> float:
         return self.cube_y + 6
+
     frame: dict[str, float]
 
 
@@ -162,34 +163,9 @@ def draw_board(
     )
 
     mine_off, theirs_off = seen.borne_off()
-    tray_centre = TRAY_X + TRAY_WIDTH / 2
-    my_tray = Point(
-        number=OFF,
-        name="off",
-        path="",
-        shade=0,
-        label_x=tray_centre,
-        label_y=BOTTOM - POINT_HEIGHT - 6,
-        hit_x=TRAY_X,
-        hit_y=BOTTOM - POINT_HEIGHT,
-        hit_width=TRAY_WIDTH,
-        hit_height=POINT_HEIGHT,
-    )
-    my_tray.checkers = [Checker(tray_centre, 0, me, count=mine_off)] if mine_off else []
+    my_tray = _tray(OFF, mine_off, me, bottom=True)
     _mark(my_tray, OFF, movable, selected, destinations, link)
-    their_tray = Point(
-        number=-1,
-        name="off",
-        path="",
-        shade=0,
-        label_x=tray_centre,
-        label_y=TOP + POINT_HEIGHT + 16,
-        hit_x=TRAY_X,
-        hit_y=TOP,
-        hit_width=TRAY_WIDTH,
-        hit_height=POINT_HEIGHT,
-    )
-    their_tray.checkers = [Checker(tray_centre, 0, them, count=theirs_off)] if theirs_off else []
+    their_tray = _tray(-1, theirs_off, them, bottom=False)
 
     return Board(
         width=WIDTH,
@@ -202,9 +178,7 @@ def draw_board(
         cube_value=cube_value,
         cube_x=TRAY_X + TRAY_WIDTH / 2,
         cube_y=(
-            middle
-            if cube_owner is None
-            else (BOTTOM - 30 if cube_owner == side else TOP + 30)
+            middle if cube_owner is None else (BOTTOM - 30 if cube_owner == side else TOP + 30)
         ),
         description=describe(seen, names=(names[me], names[them])),
         frame={
@@ -221,6 +195,35 @@ def draw_board(
             "tray_bottom_y": BOTTOM - POINT_HEIGHT,
         },
     )
+
+
+def _tray(number: int, off: int, owner: int, *, bottom: bool) -> Point:
+    """A borne-off tray: a sliver for each checker off, stacked from the board's edge."""
+    top = BOTTOM - POINT_HEIGHT if bottom else TOP
+    tray = Point(
+        number=number,
+        name="off",
+        path="",
+        shade=0,
+        label_x=TRAY_X + TRAY_WIDTH / 2,
+        label_y=(top + 18) if bottom else (top + POINT_HEIGHT - 8),
+        hit_x=TRAY_X,
+        hit_y=top,
+        hit_width=TRAY_WIDTH,
+        hit_height=POINT_HEIGHT,
+    )
+    sliver = 9
+    tray.checkers = [
+        Checker(
+            TRAY_X + 6,
+            (BOTTOM - 4 - (i + 1) * sliver) if bottom else (TOP + 4 + i * sliver),
+            owner,
+        )
+        for i in range(off)
+    ]
+    if off:
+        tray.checkers[-1].count = off
+    return tray
 
 
 def _point_place(number: int) -> tuple[float, bool]:

@@ -12,17 +12,13 @@ urlpatterns = [
     path("", lobby.lobby, name="home"),
     path("next/", lobby.next_match, name="next-match"),
     path("challenges/new/", lobby.challenge_create, name="challenge-create"),
-    path(
-        "challenges/<int:challenge_id>/accept/", lobby.challenge_accept, name="challenge-accept"
-    ),
+    path("challenges/<int:challenge_id>/accept/", lobby.challenge_accept, name="challenge-accept"),
     path(
         "challenges/<int:challenge_id>/decline/",
         lobby.challenge_decline,
         name="challenge-decline",
     ),
-    path(
-        "challenges/<int:challenge_id>/cancel/", lobby.challenge_cancel, name="challenge-cancel"
-    ),
+    path("challenges/<int:challenge_id>/cancel/", lobby.challenge_cancel, name="challenge-cancel"),
     path("matches/", watch.watch, name="watch"),
     path("matches/<int:match_id>/replay/", replay.replay, name="match-replay"),
     path("players/<str:username>/", profile, name="profile"),

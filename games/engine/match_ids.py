@@ -34,7 +34,8 @@ def match_key(state: MatchState) -> MatchKey:
         resigned=state.resignation or 0,
         dice=(dice.high, dice.low) if dice is not None else (0, 0),
         match_length=state.match_length,
-        score=state.score,
+        # A gammon can carry the winner past the match length; the ID records at most it.
+        score=(min(state.score[0], state.match_length), min(state.score[1], state.match_length)),
     )
 
 
@@ -51,8 +52,8 @@ def xgid_of(state: MatchState) -> str:
             turn=1 if on_roll == 0 else -1,
             dice=(dice.high, dice.low) if dice is not None else None,
             doubled=state.phase == "doubled",
-            score_x=state.score[0],
-            score_o=state.score[1],
+            score_x=min(state.score[0], state.match_length),
+            score_o=min(state.score[1], state.match_length),
             crawford_jacoby=int(state.crawford),
             match_length=state.match_length,
         )

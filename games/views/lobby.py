@@ -56,23 +56,33 @@ class ChallengeForm(forms.Form):
         initial=CORRESPONDENCE_PRESETS[0][0],
         widget=forms.RadioSelect,
         label="Time control",
-        error_messages={"required": "Choose a time control.", "invalid_choice": "Choose a time "
-                        "control from the list."},
+        error_messages={
+            "required": "Choose a time control.",
+            "invalid_choice": "Choose a time control from the list.",
+        },
     )
     days_per_move = forms.FloatField(
-        required=False, initial=1, label="Days a move",
+        required=False,
+        initial=1,
+        label="Days a move",
         widget=forms.NumberInput(attrs={"step": "any", "min": "0.04", "max": "30"}),
     )
     reserve_days = forms.FloatField(
-        required=False, initial=8, label="Reserve days",
+        required=False,
+        initial=8,
+        label="Reserve days",
         widget=forms.NumberInput(attrs={"step": "any", "min": "0", "max": "60"}),
     )
     minutes = forms.FloatField(
-        required=False, initial=8, label="Minutes",
+        required=False,
+        initial=8,
+        label="Minutes",
         widget=forms.NumberInput(attrs={"step": "any", "min": "1", "max": "120"}),
     )
     increment_seconds = forms.FloatField(
-        required=False, initial=10, label="Seconds added a move",
+        required=False,
+        initial=10,
+        label="Seconds added a move",
         widget=forms.NumberInput(attrs={"step": "any", "min": "0", "max": "120"}),
     )
 
@@ -111,6 +121,13 @@ def _whole_if_whole(value: float) -> float | int:
 
 def lobby(request: HttpRequest) -> HttpResponse:
     """The home page: a welcome and matches to watch, or the signed-in player's lobby."""
+    part = request.GET.get("part")
+    if part == "your-matches":
+        # htmx refreshes the list on its own; the fragment leaves flash messages unread, and
+        # a player signed out meanwhile gets nothing to swap in.
+        if not request.user.is_authenticated:
+            return HttpResponse(status=204)
+        return render(request, "games/lobby_your_matches.html", _your_matches(request.user))
     if not request.user.is_authenticated:
         watching = selectors.matches_for_list(status=Match.Status.ACTIVE)[: WATCH_ON_LOBBY + 1]
         rows = match_rows(watching)
@@ -119,9 +136,6 @@ def lobby(request: HttpRequest) -> HttpResponse:
             "home.html",
             {"watch_rows": rows[:WATCH_ON_LOBBY], "more_to_watch": len(rows) > WATCH_ON_LOBBY},
         )
-    if request.GET.get("part") == "your-matches":
-        # htmx refreshes the list on its own; the fragment leaves flash messages unread.
-        return render(request, "games/lobby_your_matches.html", _your_matches(request.user))
     initial = {"opponent": request.GET.get("opponent", "")[:150]}
     return _render_lobby(request, ChallengeForm(initial=initial))
 

@@ -22,6 +22,7 @@ from games.board import draw_board
 from games.engine import EngineError, MatchState, Play, format_play
 from games.engine.turn import PartialPlay
 from games.models import Match
+from games.views.time_controls import time_control_words
 
 RESIGN_CHOICES = ((1, "a single game"), (2, "a gammon"), (3, "a backgammon"))
 
@@ -139,14 +140,14 @@ def _render(
         "you": you,
         "opponent": None if you is None else names[1 - you],
         "turn": turn,
-        "steps_text": format_play(turn.play()) if turn and turn.is_complete() else (
-            _steps_notation(turn) if turn else ""
-        ),
+        "steps_text": format_play(turn.play())
+        if turn and turn.is_complete()
+        else (_steps_notation(turn) if turn else ""),
         "undo_url": _turn_url(match, turn.undo()) if turn and turn.moves else None,
         "error": error,
         "notice": notice,
         "resign_choices": RESIGN_CHOICES,
-        "time_control": _time_control_text(match.time_control),
+        "time_control": time_control_words(match.time_control),
     }
     template = "games/_play_area.html" if request.headers.get("HX-Request") else "games/match.html"
     return render(request, template, context, status=status)
@@ -160,9 +161,7 @@ def _turn_in_progress(
     notice = None
     try:
         for source, die in _read_steps(request.GET.get("steps", "")):
-            move = next(
-                (m for m in turn.next_moves() if m.source == source and m.die == die), None
-            )
+            move = next((m for m in turn.next_moves() if m.source == source and m.die == die), None)
             if move is None:
                 raise ValueError(f"{source}-{die}")
             turn = turn.with_move(move)
@@ -199,20 +198,3 @@ def _turn_url(match: Match, turn: PartialPlay, select: int | None = None) -> str
 
 def _steps_notation(turn: PartialPlay) -> str:
     return format_play(Play(turn.moves)) if turn.moves else ""
-
-
-def _time_control_text(time_control: dict[str, Any]) -> str:
-    if time_control.get("kind") == "live":
-        minutes, increment = time_control["minutes"], time_control["increment_seconds"]
-        return f"Live: {minutes:g} minutes + {increment:g} seconds a move"
-    per_move = time_control.get("days_per_move", 1)
-    reserve = time_control.get("reserve_days", 0)
-    text = f"{_days(per_move)} a move"
-    return text + (f" + {_days(reserve)} reserve" if reserve else "")
-
-
-def _days(days: float) -> str:
-    if days < 1:
-        hours = days * 24
-        return f"{hours:g} hour{'' if hours == 1 else 's'}"
-    return f"{days:g} day{'' if days == 1 else 's'}"

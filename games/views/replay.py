@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
+from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -23,6 +24,7 @@ from games.models import Match, MatchEvent
 from games.views.time_controls import time_control_words
 
 SERVER = "server"
+CACHE_SECONDS = 15 * 60
 
 
 @dataclass(frozen=True)
@@ -43,10 +45,9 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
     )
     if match is None:
         raise Http404("No such match.")
-    events = list(match.events.select_related("actor").order_by("seq"))
     names = (match.first_player.get_username(), match.second_player.get_username())
-    states, lines = replay_log(match.match_length, events, names)
-    last = len(events)
+    states, lines = _cached_replay(match, names)
+    last = len(lines)
     step = _step(request.GET.get("step"), last)
     side = 1 if request.GET.get("side") == "1" else 0
     state = states[step]
@@ -91,6 +92,18 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
     )
 
 
+def _cached_replay(match: Match, names: tuple[str, str]) -> tuple[list[MatchState], list[LogLine]]:
+    # Replaying a long log re-checks every play (half a second for a 25-point match), while
+    # the log up to a seq never changes: keep the replay while someone steps through it.
+    key = f"replay:{match.pk}:{match.seq}:{match.head_digest}"
+    replayed = cache.get(key)
+    if replayed is None:
+        events = list(match.events.select_related("actor").order_by("seq"))
+        replayed = replay_log(match.match_length, events, names)
+        cache.set(key, replayed, CACHE_SECONDS)
+    return replayed
+
+
 def _step(text: str | None, last: int) -> int:
     if text is None or text == "":
         return last
@@ -132,7 +145,11 @@ def _words(
         rated = "rated" if payload.get("rated") else "unrated"
         clock = time_control_words(payload.get("time_control") or {})
         length = _points(after.match_length)
-        return SERVER, f"match started: {names[0]} v {names[1]}, to {length}, {rated}, {clock}", None
+        return (
+            SERVER,
+            f"match started: {names[0]} v {names[1]}, to {length}, {rated}, {clock}",
+            None,
+        )
     if kind == "opening_roll":
         first, second = payload["dice"]
         rolled = f"opening roll {first}-{second} ({names[0]} {first}, {names[1]} {second})"

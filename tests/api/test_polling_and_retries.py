@@ -3,15 +3,19 @@ pagination and filters of the match list, and throttling."""
 
 from __future__ import annotations
 
+import threading
+import time
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 import pytest
+from django.db import connection
 from rest_framework.throttling import SimpleRateThrottle
 
+from games import services
 from games.models import Challenge, IdempotencyRecord, Match, MatchEvent
 from tests.api.conftest import assert_error, client_for, footprint, opened
-from tests.games.factories import act, start_match
+from tests.games.factories import act, script_dice, start_match
 
 pytestmark = pytest.mark.django_db
 
@@ -267,6 +271,53 @@ def test_an_accept_retried_with_a_key_starts_one_match(dice, alice, bob):
     # Without the key, the retry is refused: the challenge is no longer open.
     assert_error(client.post(url, format="json"), 400, "challenge_closed")
     assert Match.objects.count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_retry_sent_while_the_first_request_is_still_running_is_replayed(monkeypatch, alice, bob):
+    """The retry a client sends when its first request timed out: it arrives while the first
+    still holds the match. It must get the first answer (200, replayed), not a 409 for the
+    seq the first request moved on. PostgreSQL only (row locks, concurrent connections)."""
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL's row locks and concurrent connections")
+    dice = iter([3, 1])
+    entered, go = threading.Event(), threading.Event()
+
+    def slow_die() -> int:
+        entered.set()
+        assert go.wait(timeout=30)
+        return next(dice, 2)
+
+    match = opened(script_dice(monkeypatch, 3, 1), alice, bob)
+    monkeypatch.setattr(services, "roll_die", slow_die)
+    entered.clear()
+    body = {"seq": match.seq, "action": "roll"}
+    answers: dict[str, Any] = {}
+
+    def post(name: str) -> None:
+        try:
+            answers[name] = client_for(bob).post(
+                actions(match), body, format="json", HTTP_IDEMPOTENCY_KEY="slow"
+            )
+        finally:
+            connection.close()
+
+    first = threading.Thread(target=post, args=("first",))
+    first.start()
+    assert entered.wait(timeout=30)  # the first request holds the match's lock now
+    retry = threading.Thread(target=post, args=("retry",))
+    retry.start()
+    time.sleep(1)  # the retry reaches the match's lock and waits there
+    go.set()
+    first.join(timeout=60)
+    retry.join(timeout=60)
+    assert not first.is_alive() and not retry.is_alive()
+
+    assert answers["first"].status_code == 200, answers["first"].content
+    assert MatchEvent.objects.filter(match=match).count() == match.seq + 1
+    assert answers["retry"].status_code == 200, answers["retry"].content
+    assert answers["retry"].json() == answers["first"].json()
+    assert answers["retry"]["Idempotent-Replayed"] == "true"
 
 
 # --- The match list: pagination and filters ----------------------------------------------------

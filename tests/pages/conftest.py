@@ -6,9 +6,18 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from django.core.cache import cache
 from django.test import Client
 
 from tests.games.factories import make_user, script_dice
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache() -> Any:
+    """The replay keeps replayed logs in the cache; no test sees another's."""
+    cache.clear()
+    yield
+    cache.clear()
 
 
 @pytest.fixture

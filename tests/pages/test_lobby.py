@@ -6,11 +6,13 @@ import re
 
 import pytest
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from games import services
 from games.models import Challenge, Match
-from tests.games.factories import act, make_user, start_match
+from tests.games.factories import act, make_moderator, make_user, start_match
 
 pytestmark = pytest.mark.django_db
 
@@ -86,9 +88,6 @@ def test_your_matches_come_awaiting_you_first(signed_in, dice, alice, bob, carol
 
 
 def test_finished_matches_are_not_in_your_matches(signed_in, dice, alice, bob):
-    from tests.games.factories import make_moderator
-    from games import services
-
     match = bob_to_act(dice, alice, bob)
     services.match_abort(match_id=match.pk, moderator=make_moderator("mod"), reason="test")
     text = page(signed_in(alice).get(reverse("home")))
@@ -102,14 +101,27 @@ def test_the_your_matches_fragment_for_htmx_has_no_layout(signed_in, dice, alice
     assert "<html" not in text and "bob to roll" in text
 
 
+def test_the_fragment_for_a_signed_out_player_is_empty(client):
+    assert client.get(reverse("home") + "?part=your-matches").status_code == 204
+
+
 def test_the_lobby_lists_challenges_each_with_its_buttons(signed_in, alice, bob, carol):
-    to_alice = Challenge.objects.create(challenger=bob, opponent=alice, time_control={
-        "kind": "correspondence", "days_per_move": 3, "reserve_days": 10})
-    from_alice = Challenge.objects.create(challenger=alice, opponent=carol, time_control={
-        "kind": "live", "minutes": 8, "increment_seconds": 10})
-    open_one = Challenge.objects.create(challenger=carol, opponent=None, match_length=7,
-                                        time_control={"kind": "correspondence",
-                                                      "days_per_move": 7, "reserve_days": 0})
+    to_alice = Challenge.objects.create(
+        challenger=bob,
+        opponent=alice,
+        time_control={"kind": "correspondence", "days_per_move": 3, "reserve_days": 10},
+    )
+    from_alice = Challenge.objects.create(
+        challenger=alice,
+        opponent=carol,
+        time_control={"kind": "live", "minutes": 8, "increment_seconds": 10},
+    )
+    open_one = Challenge.objects.create(
+        challenger=carol,
+        opponent=None,
+        match_length=7,
+        time_control={"kind": "correspondence", "days_per_move": 7, "reserve_days": 0},
+    )
     text = page(signed_in(alice).get(reverse("home")))
     assert "3 days a move + 10 days reserve" in text
     assert "Live: 8 minutes + 10 seconds a move" in text
@@ -151,7 +163,10 @@ def test_challenging_a_player_by_name(signed_in, alice, bob):
     assert (challenge.challenger, challenge.opponent) == (alice, bob)
     assert challenge.match_length == 7 and challenge.rated is True
     assert challenge.time_control == {
-        "kind": "correspondence", "days_per_move": 1, "reserve_days": 8}
+        "kind": "correspondence",
+        "days_per_move": 1,
+        "reserve_days": 8,
+    }
     text = page(browser.get(reverse("home")))
     assert "Your challenge is sent to bob." in text
     assert f'action="{reverse("challenge-cancel", args=[challenge.pk])}"' in text
@@ -172,7 +187,10 @@ def test_a_correspondence_clock_of_ones_own(signed_in, alice, bob):
     challenge = Challenge.objects.get()
     assert challenge.opponent == bob  # the name is found whatever its case
     assert challenge.time_control == {
-        "kind": "correspondence", "days_per_move": 0.5, "reserve_days": 2}
+        "kind": "correspondence",
+        "days_per_move": 0.5,
+        "reserve_days": 2,
+    }
 
 
 @pytest.mark.parametrize(
@@ -215,8 +233,6 @@ def test_getting_the_challenge_address_goes_back_to_the_lobby(signed_in, alice):
 
 
 def test_posts_need_the_csrf_token(alice, bob):
-    from django.test import Client
-
     browser = Client(enforce_csrf_checks=True)
     browser.force_login(alice)
     response = browser.post(reverse("challenge-create"), challenge_form(opponent="bob"))
@@ -230,8 +246,11 @@ def test_posts_need_the_csrf_token(alice, bob):
 @pytest.fixture
 def to_bob(alice, bob) -> Challenge:
     return Challenge.objects.create(
-        challenger=alice, opponent=bob, match_length=3, time_control={
-            "kind": "correspondence", "days_per_move": 1, "reserve_days": 8})
+        challenger=alice,
+        opponent=bob,
+        match_length=3,
+        time_control={"kind": "correspondence", "days_per_move": 1, "reserve_days": 8},
+    )
 
 
 def test_the_challenged_player_accepts_and_lands_on_the_match(signed_in, dice, bob, to_bob):
@@ -300,7 +319,8 @@ def test_a_missing_challenge_says_so(signed_in, bob):
 
 def test_anyone_else_may_accept_an_open_challenge(signed_in, dice, alice, carol):
     challenge = Challenge.objects.create(
-        challenger=alice, opponent=None, time_control={"kind": "live", "minutes": 8})
+        challenger=alice, opponent=None, time_control={"kind": "live", "minutes": 8}
+    )
     dice.add(6, 1)
     response = signed_in(carol).post(reverse("challenge-accept", args=[challenge.pk]))
     challenge.refresh_from_db()

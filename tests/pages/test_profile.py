@@ -23,8 +23,8 @@ def record(text: str) -> dict[str, int]:
 
 @pytest.fixture
 def history(dice, alice, bob, carol):
-    """Alice beat Bob (an award), lost to Carol (by a drop in a 1-point... 3-point match),
-    one match with Bob was aborted, and one with Carol is under way."""
+    """Alice was awarded a match against Bob, and Carol one against her; a match in which Bob
+    dropped Alice's double (a game to her) was then aborted; one with Carol is under way."""
     moderator = make_moderator("mod")
     dice.add(3, 1)
     won = start_match(alice, bob)
@@ -32,8 +32,6 @@ def history(dice, alice, bob, carol):
 
     dice.add(3, 1)
     lost = start_match(alice, carol, length=1)
-    lost = act(lost, alice, "move", play="8/5 6/5")
-    # Carol cannot double in a 1-point match; she rolls and plays, then Alice resigns.
     services.match_award(match_id=lost.pk, moderator=moderator, winner=carol, reason="test")
 
     dice.add(3, 1)

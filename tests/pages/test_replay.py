@@ -8,6 +8,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from games import services
 from games.board import draw_board
 from games.match_log import fold_events
 from games.models import Match
@@ -88,8 +89,11 @@ def test_a_middle_step_shows_the_board_after_that_many_events(client, match, ali
 @pytest.mark.parametrize(
     ("step", "words"),
     [
-        (1, "server match started: alice v bob, to 5 points, unrated, 1 day a move + 8 days "
-            "reserve"),
+        (
+            1,
+            "server match started: alice v bob, to 5 points, unrated, 1 day a move + 8 days "
+            "reserve",
+        ),
         (3, "alice played 3-1: 8/5 6/5"),
         (4, "bob doubled to 2"),
         (5, "alice took; the cube is at 2"),
@@ -128,6 +132,13 @@ def test_a_step_that_is_not_a_number_is_not_found(client, match):
     assert replay(client, match, step="two").status_code == 404
 
 
+def test_a_replay_follows_the_log_as_it_grows(client, match, bob, alice):
+    assert 'data-replay-last="7"' in page(replay(client, match))
+    act(match, alice, "double")
+    assert 'data-replay-last="8"' in page(replay(client, match))
+    assert "alice doubled to 4" in now_words(page(replay(client, match)))
+
+
 def test_an_unknown_match_is_not_found(client, db):
     assert client.get(reverse("match-replay", args=[4242])).status_code == 404
 
@@ -162,8 +173,6 @@ def test_a_game_won_by_a_drop_and_a_new_opening_roll(client, dice, alice, bob):
 def test_a_moderators_award_is_told_with_its_reason(client, dice, alice, bob):
     dice.add(3, 1)
     match = start_match(alice, bob)
-    from games import services
-
     services.match_award(
         match_id=match.pk, moderator=make_moderator("mod"), winner=bob, reason="alice left"
     )

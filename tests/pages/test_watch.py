@@ -54,7 +54,9 @@ def test_signed_in_players_see_it_too(client):
 def test_finished_matches_are_listed_apart(client):
     ongoing, ended = matches(2)
     services.match_award(
-        match_id=ended.pk, moderator=make_moderator("mod"), winner=ended.first_player,
+        match_id=ended.pk,
+        moderator=make_moderator("mod"),
+        winner=ended.first_player,
         reason="the opponent left",
     )
     assert listed(client.get(reverse("watch"))) == [ongoing.pk]
@@ -87,9 +89,7 @@ def test_the_watch_list_costs_the_same_with_ten_matches_as_with_one(
     matches(1)
     with CaptureQueriesContext(connection) as one:
         client.get(reverse("watch"))
-    matches_more = [
-        start_match(make_user(f"more{i}"), make_user(f"other{i}")) for i in range(9)
-    ]
+    matches_more = [start_match(make_user(f"more{i}"), make_user(f"other{i}")) for i in range(9)]
     assert len(matches_more) == 9
     with django_assert_max_num_queries(len(one)):
         assert len(listed(client.get(reverse("watch")))) == 10

@@ -1,0 +1,66 @@
+"""examples/api_client.py plays a whole match against a live server, as two people would.
+
+Two clients run as subprocesses against pytest-django's live server: one challenges the other to
+a 1-point match, the other accepts, and both play until the match is over.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from games.models import Match
+
+CLIENT = Path(__file__).resolve().parents[2] / "examples" / "api_client.py"
+TIMEOUT_SECONDS = 60
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_clients_play_a_match_to_its_end(live_server: Any, tmp_path: Path) -> None:
+    users = get_user_model().objects
+    users.create_user("ann", password="ann-secret-password")
+    users.create_user("ben", password="ben-secret-password")
+
+    logs = {name: tmp_path / f"{name}.log" for name in ("ann", "ben")}
+
+    def client(name: str, *args: str) -> subprocess.Popen[bytes]:
+        with logs[name].open("w") as log:
+            command = [
+                sys.executable,
+                str(CLIENT),
+                live_server.url,
+                name,
+                f"{name}-secret-password",
+            ]
+            return subprocess.Popen([*command, *args], stdout=log, stderr=subprocess.STDOUT)
+
+    clients = {
+        "ann": client("ann", "--challenge", "ben", "--length", "1"),
+        "ben": client("ben", "--accept"),
+    }
+    deadline = time.monotonic() + TIMEOUT_SECONDS
+    # Wait for both, but stop at once when one of them fails (the other would wait for ever).
+    while time.monotonic() < deadline:
+        codes = [process.poll() for process in clients.values()]
+        if None not in codes or any(code not in (None, 0) for code in codes):
+            break
+        time.sleep(0.2)
+    for process in clients.values():
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    outputs = {name: log.read_text() for name, log in logs.items()}
+
+    for name, process in clients.items():
+        assert process.returncode == 0, f"{name} (exit {process.returncode}):\n{outputs[name]}"
+    match = Match.objects.get()
+    assert match.status == Match.Status.FINISHED
+    winner = match.winner.get_username()
+    for output in outputs.values():
+        assert output.rstrip().splitlines()[-1].endswith(f"winner: {winner}"), output
