@@ -80,8 +80,12 @@ def idempotent(view: Callable[..., Response]) -> Callable[..., Response]:
                         body=response.data,
                     )
                 return response
-            except IntegrityError:
-                earlier = IdempotencyRecord.objects.get(user=request.user, key=key)
+            except (IntegrityError, services.Conflict):
+                # A first request with this key committed while this one waited for the
+                # match: answer as it did. Without one, the conflict stands.
+                earlier = IdempotencyRecord.objects.filter(user=request.user, key=key).first()
+                if earlier is None:
+                    raise
         if earlier.fingerprint != fingerprint:
             raise services.ApplicationError(
                 "This Idempotency-Key was used for a different request.", "idempotency_key_reused"

@@ -10,6 +10,24 @@ from games.selectors import MATCH_STATUSES
 from games.services import ACTIONS
 
 
+class StrictIntegerField(serializers.IntegerField):
+    """A JSON integer: no strings of digits, no 2.0, no true."""
+
+    def to_internal_value(self, data: Any) -> int:
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class StrictCharField(serializers.CharField):
+    """A JSON string: numbers are not turned into text."""
+
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
 class ErrorSerializer(serializers.Serializer):
     """Every error the API returns."""
 
@@ -26,8 +44,8 @@ class ErrorSerializer(serializers.Serializer):
 
 
 class TokenRequestSerializer(serializers.Serializer):
-    username = serializers.CharField(max_length=150)
-    password = serializers.CharField(max_length=4096, trim_whitespace=False)
+    username = StrictCharField(max_length=150)
+    password = StrictCharField(max_length=4096, trim_whitespace=False)
 
 
 class TokenSerializer(serializers.Serializer):
@@ -54,10 +72,10 @@ class TimeControlField(serializers.JSONField):
 
 
 class ChallengeRequestSerializer(serializers.Serializer):
-    opponent = serializers.CharField(
+    opponent = StrictCharField(
         allow_null=True, max_length=150, help_text="A username, or null for an open challenge."
     )
-    match_length = serializers.IntegerField(min_value=1, max_value=25, default=5)
+    match_length = StrictIntegerField(min_value=1, max_value=25, default=5)
     rated = serializers.BooleanField(default=True)
     time_control = TimeControlField(required=False, allow_null=True)
 
@@ -88,14 +106,14 @@ class ChallengeSerializer(serializers.Serializer):
 
 
 class ActionRequestSerializer(serializers.Serializer):
-    seq = serializers.IntegerField(
+    seq = StrictIntegerField(
         min_value=0, help_text="The seq of the state you acted on; a stale seq gives 409."
     )
     action = serializers.ChoiceField(choices=list(ACTIONS))
-    play = serializers.CharField(
+    play = StrictCharField(
         required=False, max_length=200, allow_blank=True, help_text="With move: e.g. 24/18 13/8."
     )
-    points = serializers.IntegerField(
+    points = StrictIntegerField(
         required=False,
         min_value=1,
         max_value=3,

@@ -21,8 +21,20 @@ CLIENT = Path(__file__).resolve().parents[2] / "examples" / "api_client.py"
 TIMEOUT_SECONDS = 60
 
 
+@pytest.fixture
+def server(live_server: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """The live server, handling one request at a time when it shares an in-memory SQLite
+    connection with the test: its request threads would share that one connection, and two
+    requests at once trip over each other there ("database table is locked"). PostgreSQL gives
+    each request thread its own connection, and requests run in parallel as usual."""
+    if live_server.thread.connections_override:
+        httpd = live_server.thread.httpd
+        monkeypatch.setattr(httpd, "process_request", httpd.process_request_thread)
+    return live_server
+
+
 @pytest.mark.django_db(transaction=True)
-def test_two_clients_play_a_match_to_its_end(live_server: Any, tmp_path: Path) -> None:
+def test_two_clients_play_a_match_to_its_end(server: Any, tmp_path: Path) -> None:
     users = get_user_model().objects
     users.create_user("ann", password="ann-secret-password")
     users.create_user("ben", password="ben-secret-password")
@@ -31,13 +43,7 @@ def test_two_clients_play_a_match_to_its_end(live_server: Any, tmp_path: Path) -
 
     def client(name: str, *args: str) -> subprocess.Popen[bytes]:
         with logs[name].open("w") as log:
-            command = [
-                sys.executable,
-                str(CLIENT),
-                live_server.url,
-                name,
-                f"{name}-secret-password",
-            ]
+            command = [sys.executable, str(CLIENT), server.url, name, f"{name}-secret-password"]
             return subprocess.Popen([*command, *args], stdout=log, stderr=subprocess.STDOUT)
 
     clients = {

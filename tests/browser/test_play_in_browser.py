@@ -5,6 +5,8 @@ import time
 
 import pytest
 
+from games.models import MatchEvent
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 STEPS = (
@@ -117,3 +119,22 @@ def test_double_take_and_drop_by_clicking(live_server, browser):
     swapped(alice, lambda: alice.click("#play-area .links a:text('Refresh')"))
     text = alice.inner_text("#play-area")
     assert "won 2 (drop)" in text  # the redouble to 4 was dropped at 2
+
+
+def test_without_javascript_the_list_of_legal_plays_plays_a_move(live_server, browser):
+    base = live_server.url
+    alice = sign_up(browser.new_context(java_script_enabled=False), base, "alice")
+    bob = sign_up(browser.new_context(java_script_enabled=False), base, "bob")
+    challenge_and_accept(base, alice, bob, length=3)
+    mover = next(page for page in (alice, bob) if page.locator('[data-action="move"]').count())
+    seq = int(mover.get_attribute("#play-area", "data-match-seq"))
+    mover.click("summary:text('Choose from the list of legal plays')")
+    choice = mover.locator("#play-choice option").first.get_attribute("value")
+    mover.select_option("#play-choice", choice)
+    mover.click('button[data-action="move"]')
+    mover.wait_for_load_state()
+    assert int(mover.get_attribute("#play-area", "data-match-seq")) > seq
+    played = MatchEvent.objects.filter(kind="move", actor__isnull=False).values_list(
+        "payload", flat=True
+    )
+    assert [payload["play"] for payload in played] == [choice]
