@@ -1,4 +1,5 @@
-"""A player's public profile: their record, their active matches and their recent ones."""
+"""A player's public profile: their rating and its history, their record, their active matches
+and their recent ones."""
 
 from __future__ import annotations
 
@@ -14,8 +15,11 @@ from games import selectors
 from games.engine import state_from_snapshot
 from games.models import Match
 from games.views.match_rows import match_rows
+from ratings import selectors as rating_selectors
+from ratings.chart import rating_chart
 
 RECENT = 20
+RECENT_RATING_CHANGES = 10
 
 
 @require_GET
@@ -25,6 +29,10 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
     name = player.get_username()
     active = selectors.matches_for_list(player=name, status=Match.Status.ACTIVE)
     recent = selectors.matches_for_list(player=name, status=Match.Status.FINISHED)[:RECENT]
+    history = rating_selectors.rating_history(player)
+    # The chart starts from the rating before the first rated match.
+    ratings = [history[0].rating_before] if history else []
+    ratings += [change.rating_after for change in history]
     return render(
         request,
         "accounts/profile.html",
@@ -32,6 +40,9 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
             "player": player,
             "is_you": viewer is not None and viewer.pk == player.pk,
             "record": record_of(player),
+            "rating": rating_selectors.rating_of(player),
+            "rating_chart": rating_chart(ratings),
+            "rating_changes": rating_change_rows(history[::-1][:RECENT_RATING_CHANGES], player),
             "active_rows": match_rows(active, viewer, about=player),
             "recent_rows": match_rows(recent, viewer, about=player),
         },
@@ -59,3 +70,20 @@ def record_of(player: Any) -> dict[str, int]:
                 games_lost += 1
     record.update(games_won=games_won, games_lost=games_lost)
     return record
+
+
+def rating_change_rows(changes: list[Any], player: Any) -> list[dict[str, Any]]:
+    """Rating changes as the profile lists them: the match, the opponent, the result."""
+    rows = []
+    for change in changes:
+        match = change.match
+        opponent = match.second_player if match.first_player_id == player.pk else match.first_player
+        rows.append(
+            {
+                "change": change,
+                "match_id": match.pk,
+                "opponent": opponent.get_username(),
+                "won": match.winner_id == player.pk,
+            }
+        )
+    return rows

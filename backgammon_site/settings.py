@@ -33,6 +33,20 @@ if not SECRET_KEY:
         )
     SECRET_KEY = "django-insecure-local-development-only"
 
+# Server dice seeds are kept encrypted with this Fernet key (urlsafe base64 of 32 bytes), made by
+# python -c "from cryptography.fernet import Fernet; print(Fernet.generate_key().decode())".
+# Losing it makes the seeds of running matches unreadable: keep it with the database backups.
+DICE_SEED_KEY = os.environ.get("DICE_SEED_KEY", "")
+if not DICE_SEED_KEY:
+    if not DEBUG:
+        raise ImproperlyConfigured("DICE_SEED_KEY must be set when DEBUG is off (see settings).")
+    import base64
+    import hashlib
+
+    DICE_SEED_KEY = base64.urlsafe_b64encode(
+        hashlib.sha256(f"dice:{SECRET_KEY}".encode()).digest()
+    ).decode()
+
 ALLOWED_HOSTS = _env_list("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
 
 INSTALLED_APPS = [
@@ -233,4 +247,33 @@ LOGGING = {
             "propagate": False,
         },
     },
+}
+
+# Ratings (Glicko-2, ratings/glicko2.py), updated after every rated match as lichess updates
+# after every game: each match is one result against the opponent's rating before it.
+RATINGS = {
+    # How far the volatility may move; Glickman suggests 0.3 to 1.2. Backgammon is luckier than
+    # chess, so one match is weaker evidence that a player's strength changed: a low tau
+    # (lichess, rating chess game by game, uses 0.75) keeps a lucky streak from inflating it.
+    "TAU": 0.5,
+    # A new player: Glickman's defaults. 350 is also the cap below, so a newcomer is exactly as
+    # uncertain as someone long gone (lichess starts at 500 with a cap of 500); from 350 about
+    # ten rated matches against established players bring the deviation under 110.
+    "NEW_RATING": 1500.0,
+    "NEW_DEVIATION": 350.0,
+    "NEW_VOLATILITY": 0.06,
+    # However long a player stays away, no more uncertain than a new player.
+    "MAX_DEVIATION": 350.0,
+    # However much a player plays, never so certain that new results stop moving the rating
+    # (lichess's floor is 45 too).
+    "MIN_DEVIATION": 45.0,
+    # Above this deviation a rating is provisional: marked as such, and left off the
+    # leaderboard. 110 is lichess's threshold.
+    "PROVISIONAL_DEVIATION": 110.0,
+    # The rating period, in days. Before a rated match, each full period since the player's
+    # last one widens their deviation as a period without games does (step 6 of Glicko-2).
+    # A correspondence match takes about a week, so a steady player gets about one period per
+    # match, as in Glicko-2 proper; from the floor, about 90 idle weeks make a rating
+    # provisional again.
+    "PERIOD_DAYS": 7,
 }

@@ -6,11 +6,14 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 
 from accounts import api as accounts_api
 from games.urls import api_urlpatterns, match_urlpatterns
+from ratings import api as ratings_api
+from ratings import views as ratings_views
 
 api = [
     path("auth/token/", accounts_api.TokenCreate.as_view(), name="api-token"),
     path("auth/token/revoke/", accounts_api.TokenRevoke.as_view(), name="api-token-revoke"),
     *api_urlpatterns,
+    path("leaderboard/", ratings_api.Leaderboard.as_view(), name="api-leaderboard"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
@@ -21,6 +24,7 @@ urlpatterns = [
     path("accounts/", include("allauth.urls")),
     path("settings/", include("accounts.urls")),
     path("api/", include(api)),
+    path("leaderboard/", ratings_views.leaderboard, name="leaderboard"),
     path("", include("games.page_urls")),
     *match_urlpatterns,
 ]

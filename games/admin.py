@@ -1,14 +1,34 @@
-"""Admin for matches and challenges. The log is read-only here: moderators act through services."""
+"""Admin for matches, their logs and challenges, for moderators.
+
+Everything is read-only here: a moderator changes a match only through the actions "Abort
+match" and "Award match to...", which call games.services with the moderator as the actor, so
+the match's log records who did it. No one, superusers included, can add, change or delete a
+match event from the admin.
+"""
+
+from __future__ import annotations
 
 from typing import Any
 
-from django.contrib import admin
+from django import forms
+from django.contrib import admin, messages
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
+from django.db.models import QuerySet
 from django.http import HttpRequest
+from django.template.loader import render_to_string
+from django.template.response import TemplateResponse
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
 
+from games import services
+from games.board import draw_board
+from games.engine import state_from_snapshot
 from games.models import Challenge, Match, MatchEvent
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
+    """Viewing only, for everyone: the permissions below hold for superusers too."""
+
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
@@ -19,11 +39,28 @@ class ReadOnlyAdmin(admin.ModelAdmin):
         return False
 
 
+class TimeControlKindFilter(admin.SimpleListFilter):
+    title = "time control"
+    parameter_name = "time_control"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        return [("correspondence", "Correspondence"), ("live", "Live")]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Match]) -> QuerySet[Match]:
+        if self.value() in ("correspondence", "live"):
+            return queryset.filter(time_control__kind=self.value())
+        return queryset
+
+
 class MatchEventInline(admin.TabularInline):
+    """The match's log, in order, with who did what."""
+
     model = MatchEvent
-    fields = ("seq", "kind", "payload", "actor", "created_at", "digest")
+    fields = ("seq", "kind", "actor", "payload", "created_at", "digest")
     readonly_fields = fields
+    ordering = ("seq",)
     extra = 0
+    max_num = 0
     can_delete = False
     show_change_link = False
 
@@ -33,6 +70,32 @@ class MatchEventInline(admin.TabularInline):
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[MatchEvent]:
+        return super().get_queryset(request).select_related("actor")
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(
+        max_length=500,
+        widget=forms.Textarea(attrs={"rows": 3, "cols": 60}),
+        help_text="Kept in the match's log, for the players and anyone watching.",
+    )
+
+
+class AwardForm(ReasonForm):
+    winner = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, label="Award to")
+
+    def __init__(self, *args: Any, match: Match, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["winner"].choices = [
+            (0, match.first_player.get_username()),
+            (1, match.second_player.get_username()),
+        ]
+        self.order_fields(["winner", "reason"])
+
 
 @admin.register(Match)
 class MatchAdmin(ReadOnlyAdmin):
@@ -41,26 +104,183 @@ class MatchAdmin(ReadOnlyAdmin):
         "first_player",
         "second_player",
         "match_length",
+        "rated",
+        "time_control_kind",
         "status",
         "winner",
         "seq",
         "updated_at",
     )
-    list_filter = ("status", "rated")
+    list_filter = ("status", "rated", TimeControlKindFilter)
     search_fields = ("first_player__username", "second_player__username")
     list_select_related = ("first_player", "second_player", "winner")
+    # Named, so that whatever else the match row keeps (the dice's secret seed) stays out.
+    fieldsets = (
+        (
+            None,
+            {
+                "fields": (
+                    ("first_player", "second_player"),
+                    ("match_length", "rated", "time_control"),
+                    ("status", "winner", "to_act"),
+                    "end_reason",
+                )
+            },
+        ),
+        ("Board", {"fields": ("board",)}),
+        ("Log", {"fields": ("seq", "head_digest", ("created_at", "updated_at", "finished_at"))}),
+    )
+    readonly_fields = (
+        "first_player",
+        "second_player",
+        "match_length",
+        "rated",
+        "time_control",
+        "status",
+        "winner",
+        "to_act",
+        "end_reason",
+        "board",
+        "seq",
+        "head_digest",
+        "created_at",
+        "updated_at",
+        "finished_at",
+    )
     inlines = [MatchEventInline]
+    actions = ["abort_matches", "award_match"]
+
+    class Media:
+        css = {"all": ("games/board.css",)}
+
+    def has_moderate_permission(self, request: HttpRequest) -> bool:
+        return request.user.has_perm("games.moderate_match")
+
+    @admin.display(description="time control", ordering="time_control__kind")
+    def time_control_kind(self, match: Match) -> str:
+        return str(match.time_control.get("kind", ""))
+
+    @admin.display(description="how it ended")
+    def end_reason(self, match: Match) -> str:
+        return state_from_snapshot(match.state).end_reason or "-"
+
+    @admin.display(description="board")
+    def board(self, match: Match) -> SafeString:
+        """The board as the match page shows it to a watcher, from the first player's side."""
+        state = state_from_snapshot(match.state)
+        drawn = draw_board(
+            state.position,
+            side=0,
+            names=(match.first_player.get_username(), match.second_player.get_username()),
+            dice=state.dice,
+            dice_owner=state.turn,
+            cube_value=state.cube_value,
+            cube_owner=state.cube_owner,
+        )
+        svg = render_to_string("games/board.svg.html", {"board": drawn})
+        return format_html(
+            '<div class="admin-board" style="max-width: 640px">{}</div>', mark_safe(svg)
+        )
+
+    @admin.action(description="Abort match (no winner)", permissions=["moderate"])
+    def abort_matches(self, request: HttpRequest, queryset: QuerySet[Match]) -> Any:
+        form = ReasonForm(request.POST if "apply" in request.POST else None)
+        if form.is_valid():
+            for match in queryset:
+                self._moderate(
+                    request,
+                    match,
+                    "aborted",
+                    lambda match: services.match_abort(
+                        match_id=match.pk,
+                        moderator=request.user,
+                        reason=form.cleaned_data["reason"],
+                    ),
+                )
+            return None
+        return self._confirmation(
+            request,
+            queryset,
+            form,
+            action="abort_matches",
+            title="Abort matches",
+            template="admin/games/match/abort_matches.html",
+        )
+
+    @admin.action(description="Award match to...", permissions=["moderate"])
+    def award_match(self, request: HttpRequest, queryset: QuerySet[Match]) -> Any:
+        matches = list(queryset.select_related("first_player", "second_player")[:2])
+        if len(matches) != 1:
+            self.message_user(request, "Choose one match to award.", messages.WARNING)
+            return None
+        match = matches[0]
+        form = AwardForm(request.POST if "apply" in request.POST else None, match=match)
+        if form.is_valid():
+            winner = match.players[form.cleaned_data["winner"]]
+            self._moderate(
+                request,
+                match,
+                f"awarded to {winner.get_username()}",
+                lambda match: services.match_award(
+                    match_id=match.pk,
+                    moderator=request.user,
+                    winner=winner,
+                    reason=form.cleaned_data["reason"],
+                ),
+            )
+            return None
+        return self._confirmation(
+            request,
+            queryset,
+            form,
+            action="award_match",
+            title=f"Award match {match.pk}",
+            template="admin/games/match/award_match.html",
+        )
+
+    def _moderate(self, request: HttpRequest, match: Match, done: str, act: Any) -> None:
+        try:
+            act(match)
+        except services.ApplicationError as error:
+            self.message_user(request, f"{match}: {error.message}", messages.ERROR)
+        else:
+            self.message_user(request, f"{match}: {done}.", messages.SUCCESS)
+
+    def _confirmation(
+        self,
+        request: HttpRequest,
+        queryset: QuerySet[Match],
+        form: forms.Form,
+        *,
+        action: str,
+        title: str,
+        template: str,
+    ) -> TemplateResponse:
+        context = {
+            **self.admin_site.each_context(request),
+            "title": title,
+            "opts": self.model._meta,
+            "matches": queryset.select_related("first_player", "second_player"),
+            "form": form,
+            "action": action,
+            "action_checkbox_name": ACTION_CHECKBOX_NAME,
+            "media": self.media + form.media,
+        }
+        return TemplateResponse(request, template, context)
 
 
 @admin.register(MatchEvent)
 class MatchEventAdmin(ReadOnlyAdmin):
     list_display = ("match", "seq", "kind", "actor", "created_at")
     list_filter = ("kind",)
-    list_select_related = ("match", "actor")
+    search_fields = ("=match__id", "actor__username")
+    list_select_related = ("match__first_player", "match__second_player", "actor")
+    fields = ("match", "seq", "kind", "actor", "payload", "created_at", "digest")
 
 
 @admin.register(Challenge)
 class ChallengeAdmin(ReadOnlyAdmin):
     list_display = ("id", "challenger", "opponent", "match_length", "rated", "status", "created_at")
     list_filter = ("status", "rated")
+    search_fields = ("challenger__username", "opponent__username")
     list_select_related = ("challenger", "opponent")

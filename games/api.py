@@ -20,11 +20,14 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import selectors, services
+from games.dice_verification import check_dice
 from games.models import IdempotencyRecord, Match
 from games.serializers import (
+    AcceptRequestSerializer,
     ActionRequestSerializer,
     ChallengeRequestSerializer,
     ChallengeSerializer,
+    DiceCheckSerializer,
     ErrorSerializer,
     MatchEventSerializer,
     MatchStateSerializer,
@@ -206,6 +209,19 @@ class MatchEvents(APIView):
         return Response(MatchEventSerializer(events, many=True).data)
 
 
+class MatchDice(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="Verify a match's dice: every roll recomputed from the revealed seeds",
+        responses={200: DiceCheckSerializer, **ERRORS},
+    )
+    def get(self, request: Request, match_id: int) -> Response:
+        match = _match(match_id)
+        events = match.events.order_by("seq").values_list("seq", "kind", "payload")
+        return Response(DiceCheckSerializer(check_dice(events)).data)
+
+
 class ChallengeListCreate(APIView):
     permission_classes = [IsAuthenticated]
 
@@ -250,6 +266,7 @@ class ChallengeListCreate(APIView):
             match_length=values["match_length"],
             rated=values["rated"],
             time_control=values.get("time_control"),
+            seed=values.get("seed") or None,
         )
         return Response(ChallengeSerializer(challenge).data, status=status.HTTP_201_CREATED)
 
@@ -259,13 +276,16 @@ class ChallengeAccept(APIView):
 
     @extend_schema(
         summary="Accept a challenge: the match starts",
-        request=None,
+        request=AcceptRequestSerializer,
         parameters=[IDEMPOTENCY_KEY],
         responses={201: MatchStateSerializer, **ERRORS},
     )
     @idempotent
     def post(self, request: Request, challenge_id: int) -> Response:
-        match = services.challenge_accept(challenge_id=challenge_id, user=request.user)
+        body = AcceptRequestSerializer(data=request.data or {})
+        body.is_valid(raise_exception=True)
+        seed = body.validated_data.get("seed") or None
+        match = services.challenge_accept(challenge_id=challenge_id, user=request.user, seed=seed)
         view = selectors.match_view(match, request.user)
         return Response(MatchStateSerializer(view).data, status=status.HTTP_201_CREATED)
 

@@ -12,7 +12,7 @@ from games.engine import EngineError, MatchState, event_from_payload, snapshot
 from games.models import GENESIS_DIGEST, Match, MatchEvent
 
 #: Kinds the service writes for the record that the rules engine does not fold.
-RECORD_KINDS = frozenset({"match_started"})
+RECORD_KINDS = frozenset({"match_started", "dice_revealed"})
 
 
 def event_digest(

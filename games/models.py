@@ -52,6 +52,13 @@ class Match(models.Model):
     )
     seq = models.PositiveIntegerField(default=0)
     head_digest = models.CharField(max_length=64, default=GENESIS_DIGEST)
+    server_seed_ciphertext = models.BinaryField(
+        default=b"",
+        editable=False,
+        help_text="The dice's server seed, encrypted; revealed in the log at the end.",
+    )
+    player_seeds = models.JSONField(default=list, help_text="Each player's dice seed (public).")
+    rolls_made = models.PositiveIntegerField(default=0)
     state = models.JSONField()
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)
@@ -156,6 +163,9 @@ class Challenge(models.Model):
     rated = models.BooleanField(default=True)
     time_control = models.JSONField()
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
+    challenger_seed = models.CharField(
+        max_length=200, blank=True, help_text="The challenger's own dice seed, if they gave one."
+    )
     match = models.OneToOneField(
         Match, on_delete=models.PROTECT, null=True, blank=True, related_name="challenge"
     )
@@ -189,3 +199,20 @@ class IdempotencyRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id}: {self.key}"
+
+
+class DicePairCount(models.Model):
+    """How often a scope (the site, or one player) rolled ``first``-``second``."""
+
+    scope = models.CharField(max_length=40)
+    first = models.PositiveSmallIntegerField()
+    second = models.PositiveSmallIntegerField()
+    count = models.PositiveBigIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["scope", "first", "second"], name="dice_pair_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.scope} {self.first}-{self.second}: {self.count}"

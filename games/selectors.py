@@ -148,6 +148,10 @@ def match_view(match: Match, viewer: Any | None) -> dict[str, Any]:
         "winner": _name(match.winner),
         "end_reason": state.end_reason,
         "deadline": None,
+        "dice_seeds": {
+            "player_seeds": list(match.player_seeds),
+            "revealed": match.status == Match.Status.FINISHED,
+        },
         "legal_actions": legal_actions,
         "legal_plays": plays,
         "created_at": match.created_at,

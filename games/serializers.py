@@ -78,6 +78,23 @@ class ChallengeRequestSerializer(serializers.Serializer):
     match_length = StrictIntegerField(min_value=1, max_value=25, default=5)
     rated = serializers.BooleanField(default=True)
     time_control = TimeControlField(required=False, allow_null=True)
+    seed = StrictCharField(
+        required=False,
+        allow_null=True,
+        allow_blank=True,
+        max_length=200,
+        help_text="Your own dice seed (any text); without one, one is drawn for you.",
+    )
+
+
+class AcceptRequestSerializer(serializers.Serializer):
+    seed = StrictCharField(
+        required=False,
+        allow_null=True,
+        allow_blank=True,
+        max_length=200,
+        help_text="Your own dice seed (any text); without one, one is drawn for you.",
+    )
 
 
 class ChallengeSerializer(serializers.Serializer):
@@ -157,6 +174,11 @@ class GameSerializer(serializers.Serializer):
     crawford = serializers.BooleanField()
 
 
+class DiceSeedsSerializer(serializers.Serializer):
+    player_seeds = serializers.ListField(child=serializers.CharField(allow_blank=True))
+    revealed = serializers.BooleanField(help_text="The server seed is revealed: verify at /dice/.")
+
+
 class MatchSummarySerializer(serializers.Serializer):
     id = serializers.IntegerField()
     seq = serializers.IntegerField()
@@ -205,6 +227,9 @@ class MatchStateSerializer(serializers.Serializer):
     deadline = serializers.DateTimeField(
         allow_null=True, help_text="When the decision awaited is due; null without a deadline."
     )
+    dice_seeds = DiceSeedsSerializer(
+        help_text="The players' dice seeds; the server seed is in the log once the match ends."
+    )
     legal_actions = serializers.ListField(child=serializers.ChoiceField(choices=list(ACTIONS)))
     legal_plays = serializers.ListField(
         child=serializers.CharField(), help_text="Every legal play, when you are to move."
@@ -229,4 +254,48 @@ class MatchEventSerializer(serializers.Serializer):
             "actor": event.actor.get_username() if event.actor_id else None,
             "created_at": serializers.DateTimeField().to_representation(event.created_at),
             "digest": event.digest,
+        }
+
+
+class RollCheckSerializer(serializers.Serializer):
+    index = serializers.IntegerField(help_text="0 for the match's first roll.")
+    seq = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=["opening_roll", "roll"])
+    dice = serializers.ListField(child=serializers.IntegerField(), min_length=2, max_length=2)
+    expected = serializers.ListField(
+        child=serializers.IntegerField(), allow_null=True, help_text="null until the seed is out."
+    )
+    matches = serializers.BooleanField(allow_null=True)
+
+    def to_representation(self, roll: Any) -> dict[str, Any]:
+        return {
+            "index": roll.index,
+            "seq": roll.seq,
+            "kind": roll.kind,
+            "dice": list(roll.dice),
+            "expected": None if roll.expected is None else list(roll.expected),
+            "matches": roll.matches,
+        }
+
+
+class DiceCheckSerializer(serializers.Serializer):
+    verifiable = serializers.BooleanField(help_text="The match is over and its seed revealed.")
+    all_match = serializers.BooleanField(allow_null=True)
+    scheme = serializers.CharField()
+    commitment = serializers.CharField(help_text="SHA-256 of the server seed, from event 1.")
+    server_seed = serializers.CharField(allow_null=True, help_text="Hex; revealed at the end.")
+    commitment_matches = serializers.BooleanField(allow_null=True)
+    player_seeds = serializers.ListField(child=serializers.CharField(allow_blank=True))
+    rolls = RollCheckSerializer(many=True)
+
+    def to_representation(self, check: Any) -> dict[str, Any]:
+        return {
+            "verifiable": check.verifiable,
+            "all_match": check.all_match,
+            "scheme": "hmac-sha256-v1",
+            "commitment": check.commitment,
+            "server_seed": check.server_seed,
+            "commitment_matches": check.commitment_matches,
+            "player_seeds": list(check.player_seeds),
+            "rolls": [RollCheckSerializer(roll).data for roll in check.rolls],
         }

@@ -19,7 +19,7 @@ from django.dispatch import Signal
 from django.utils import timezone
 
 from accounts.models import Profile
-from games.dice import roll_die
+from games import dice, dice_stats
 from games.engine import (
     AcceptResignation,
     Dice,
@@ -42,6 +42,7 @@ from games.engine.events import Event
 from games.engine.notation import format_play, parse_play
 from games.match_log import event_digest
 from games.models import Challenge, Match, MatchEvent
+from games.seed_vault import decrypt_seed, encrypt_seed
 
 User = get_user_model()
 
@@ -96,8 +97,12 @@ def challenge_create(
     match_length: int = 5,
     rated: bool = True,
     time_control: Mapping[str, Any] | None = None,
+    seed: str | None = None,
 ) -> Challenge:
-    """Challenge ``opponent``, or anyone who accepts when ``opponent`` is None."""
+    """Challenge ``opponent``, or anyone who accepts when ``opponent`` is None.
+
+    ``seed`` is the challenger's own dice seed; without one, one is drawn at the start.
+    """
     if opponent is not None and opponent.pk == challenger.pk:
         raise ApplicationError("You cannot challenge yourself.", "self_challenge")
     if opponent is not None and not opponent.is_active:
@@ -116,7 +121,15 @@ def challenge_create(
         match_length=match_length,
         rated=rated,
         time_control=clean_time_control(time_control),
+        challenger_seed=_player_seed(seed) or "",
     )
+
+
+def _player_seed(seed: object) -> str | None:
+    try:
+        return dice.clean_player_seed(seed)
+    except ValueError as error:
+        raise ApplicationError(str(error), "seed") from None
 
 
 def clean_time_control(time_control: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -161,8 +174,12 @@ def _number(
     return value
 
 
-def challenge_accept(*, challenge_id: int, user: Any) -> Match:
-    """Accept a challenge: the match starts at once, the challenger as the first player."""
+def challenge_accept(*, challenge_id: int, user: Any, seed: str | None = None) -> Match:
+    """Accept a challenge: the match starts at once, the challenger as the first player.
+
+    ``seed`` is the accepting player's own dice seed; without one, one is drawn.
+    """
+    own_seed = _player_seed(seed)
     with transaction.atomic():
         challenge = _locked_challenge(challenge_id)
         if challenge.status != Challenge.Status.OPEN:
@@ -177,6 +194,7 @@ def challenge_accept(*, challenge_id: int, user: Any) -> Match:
             match_length=challenge.match_length,
             rated=challenge.rated,
             time_control=challenge.time_control,
+            player_seeds=(challenge.challenger_seed or None, own_seed),
         )
         challenge.status = Challenge.Status.ACCEPTED
         challenge.opponent = user
@@ -230,10 +248,16 @@ def match_start(
     match_length: int,
     rated: bool,
     time_control: Mapping[str, Any],
+    player_seeds: tuple[str | None, str | None] = (None, None),
 ) -> Match:
-    """Create a match and make its opening roll."""
+    """Create a match, commit to its dice, and make its opening roll.
+
+    Players without a dice seed of their own are given one (it is public, in the first event).
+    """
     if first_player.pk == second_player.pk:
         raise ApplicationError("A match needs two different players.", "self_challenge")
+    seeds = [_player_seed(seed) or dice.new_player_seed() for seed in player_seeds]
+    server_seed = dice.new_server_seed()
     with transaction.atomic():
         state = MatchState.new(match_length)
         match = Match.objects.create(
@@ -243,6 +267,8 @@ def match_start(
             rated=rated,
             time_control=dict(time_control),
             state=snapshot(state),
+            server_seed_ciphertext=encrypt_seed(server_seed),
+            player_seeds=seeds,
         )
         log = _Log(match, state)
         log.record(
@@ -253,6 +279,11 @@ def match_start(
                 "time_control": dict(time_control),
                 "players": [first_player.get_username(), second_player.get_username()],
                 "player_ids": [first_player.pk, second_player.pk],
+                "dice": {
+                    "scheme": "hmac-sha256-v1",
+                    "server_seed_commitment": dice.commitment(server_seed),
+                    "player_seeds": seeds,
+                },
             },
         )
         log.play_on()
@@ -292,7 +323,7 @@ def match_act(
                 current_seq=match.seq,
             )
         log = _Log(match, state_from_snapshot(match.state))
-        log.append(_player_event(log.state, player, action, play, points), actor)
+        log.append(_player_event(log, player, action, play, points), actor)
         log.play_on()
         log.save()
     return match
@@ -340,15 +371,16 @@ def _locked_match(match_id: int) -> Match:
 
 
 def _player_event(
-    state: MatchState, player: int, action: str, play: str | None, points: int | None
+    log: _Log, player: int, action: str, play: str | None, points: int | None
 ) -> Event:
+    state = log.state
     try:
         if action == "roll":
             if "roll" not in state.legal_actions(player):
                 # Ask the engine why, without spending a roll of the dice on a refusal.
                 state.apply(Roll(player, Dice(1, 1)))
                 raise IllegalAction("You cannot roll now.")
-            return Roll(player, _roll())
+            return Roll(player, Dice(*log.next_roll()))
         if action == "double":
             return Double(player)
         if action == "take":
@@ -380,10 +412,6 @@ def _canonical_play(state: MatchState, player: int, text: str | None) -> str:
     return format_play(parse_play(text, state.position_for(player), state.dice))
 
 
-def _roll() -> Dice:
-    return Dice(roll_die(), roll_die())
-
-
 @dataclass
 class _Log:
     """The events a service call appends, and the state they lead to."""
@@ -391,12 +419,31 @@ class _Log:
     match: Match
     state: MatchState
     new_events: list[MatchEvent] = field(default_factory=list)
+    new_rolls: list[tuple[int | None, int, int]] = field(default_factory=list)
+
+    def next_roll(self) -> tuple[int, int]:
+        """The match's next roll, derived from its seeds and the number of rolls so far."""
+        match = self.match
+        server_seed = decrypt_seed(match.server_seed_ciphertext)
+        return dice.roll(server_seed, tuple(match.player_seeds), match.rolls_made)
 
     def append(self, event: Event, actor: Any | None = None) -> None:
         try:
             self.state = self.state.apply(event)
         except EngineError as error:
             raise IllegalAction(str(error)) from None
+        if isinstance(event, OpeningRoll | Roll):
+            self.match.rolls_made += 1
+            first, second = (
+                event.dice
+                if isinstance(event, OpeningRoll)
+                else (
+                    event.dice.first,
+                    event.dice.second,
+                )
+            )
+            roller = event.player if isinstance(event, Roll) else None
+            self.new_rolls.append((roller, first, second))
         self.record(event.kind, event.to_payload(), actor)
 
     def record(self, kind: str, payload: dict[str, Any], actor: Any | None = None) -> None:
@@ -432,11 +479,11 @@ class _Log:
         while True:
             state = self.state
             if state.phase == "opening":
-                self.append(OpeningRoll((roll_die(), roll_die())))
+                self.append(OpeningRoll(self.next_roll()))
             elif state.phase == "rolling" and state.turn is not None:
                 if state.can_double(state.turn):
                     return
-                self.append(Roll(state.turn, _roll()))
+                self.append(Roll(state.turn, Dice(*self.next_roll())))
             elif state.phase == "moving" and state.turn is not None:
                 plays = state.legal_plays()
                 if len(plays) != 1 or not _plays_forced_for(self.match.players[state.turn]):
@@ -447,18 +494,33 @@ class _Log:
 
     def save(self) -> None:
         match, state = self.match, self.state
+        if state.is_finished() and match.status != Match.Status.FINISHED:
+            server_seed = decrypt_seed(match.server_seed_ciphertext)
+            self.record("dice_revealed", {"server_seed": server_seed.hex()})
         MatchEvent.objects.bulk_create(self.new_events)
+        players = (match.first_player_id, match.second_player_id)
+        dice_stats.count_rolls(
+            (None if roller is None else players[roller], first, second)
+            for roller, first, second in self.new_rolls
+        )
         match.state = snapshot(state)
         match.updated_at = timezone.now()
         to_act = state.player_to_act()
         match.to_act = None if to_act is None else match.players[to_act]
-        fields = ["seq", "head_digest", "state", "updated_at", "to_act"]
+        fields = ["seq", "head_digest", "state", "updated_at", "to_act", "rolls_made"]
+        finished_now = False
         if state.is_finished() and match.status != Match.Status.FINISHED:
             match.status = Match.Status.FINISHED
             match.winner = None if state.winner is None else match.players[state.winner]
             match.finished_at = match.updated_at
             fields += ["status", "winner", "finished_at"]
+            finished_now = True
         match.save(update_fields=fields)
+        if finished_now:
+            from ratings.services import rate_match
+
+            # In the transaction of the final event: the result and the ratings go together.
+            rate_match(match)
         match_id, seq, to_act_id = match.pk, match.seq, match.to_act_id
         transaction.on_commit(
             lambda: match_changed.send(Match, match_id=match_id, seq=seq, to_act_id=to_act_id)

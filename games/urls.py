@@ -3,12 +3,15 @@
 from django.urls import path
 
 from games import api
+from games.views import dice as dice_views
 from games.views import match as match_views
 
 match_urlpatterns = [
     path("matches/<int:match_id>/", match_views.match_page, name="match"),
     path("matches/<int:match_id>/act/", match_views.match_act, name="match-act"),
     path("matches/<int:match_id>/poll/", match_views.match_poll, name="match-poll"),
+    path("matches/<int:match_id>/dice/", dice_views.match_dice, name="match-dice"),
+    path("dice/", dice_views.dice_statistics, name="dice-stats"),
 ]
 
 api_urlpatterns = [
@@ -16,6 +19,7 @@ api_urlpatterns = [
     path("matches/<int:match_id>/", api.MatchDetail.as_view(), name="api-match"),
     path("matches/<int:match_id>/actions/", api.MatchActions.as_view(), name="api-match-actions"),
     path("matches/<int:match_id>/events/", api.MatchEvents.as_view(), name="api-match-events"),
+    path("matches/<int:match_id>/dice/", api.MatchDice.as_view(), name="api-match-dice"),
     path("challenges/", api.ChallengeListCreate.as_view(), name="api-challenges"),
     path(
         "challenges/<int:challenge_id>/accept/",

@@ -1,1 +1,83 @@
-"""Ratings and their history; none is defined yet."""
+"""Players' Glicko-2 ratings and their history, one change per player per rated match."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+
+def is_provisional(deviation: float) -> bool:
+    """A rating is provisional while its deviation is above the threshold in settings."""
+    return deviation > settings.RATINGS["PROVISIONAL_DEVIATION"]
+
+
+class PlayerRating(models.Model):
+    """A player's rating as of their last rated match; created by their first one.
+
+    ``deviation`` is as it was after that match: ratings.services widens it for the time
+    since then only when the player's next rated match is rated.
+    """
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating"
+    )
+    rating = models.FloatField()
+    deviation = models.FloatField()
+    volatility = models.FloatField()
+    rated_matches = models.PositiveIntegerField(default=0)
+    last_rated_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["deviation", "-rating"], name="rating_leaderboard"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.rating:.0f} ± {self.deviation:.0f}"
+
+    @property
+    def is_provisional(self) -> bool:
+        return is_provisional(self.deviation)
+
+
+class RatingChange(models.Model):
+    """What one rated match did to one player's rating.
+
+    The "before" values are the player's stored rating before the match, before any widening
+    for the time since their previous match; the "after" values are what the match left.
+    A match changes each player's rating once: the pair (user, match) is unique.
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="rating_changes"
+    )
+    match = models.ForeignKey("games.Match", on_delete=models.PROTECT, related_name="+")
+    rating_before = models.FloatField()
+    deviation_before = models.FloatField()
+    volatility_before = models.FloatField()
+    rating_after = models.FloatField()
+    deviation_after = models.FloatField()
+    volatility_after = models.FloatField()
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["user", "created_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "match"], name="rating_change_once_per_match"),
+        ]
+        indexes = [
+            models.Index(fields=["user", "created_at"], name="rating_change_history"),
+        ]
+
+    def __str__(self) -> str:
+        before, after = f"{self.rating_before:.0f}", f"{self.rating_after:.0f}"
+        return f"{self.user} in match {self.match_id}: {before} → {after}"
+
+    @property
+    def difference(self) -> float:
+        return self.rating_after - self.rating_before
+
+    @property
+    def is_provisional(self) -> bool:
+        return is_provisional(self.deviation_after)

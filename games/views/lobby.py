@@ -86,6 +86,14 @@ class ChallengeForm(forms.Form):
         widget=forms.NumberInput(attrs={"step": "any", "min": "0", "max": "120"}),
     )
 
+    seed = forms.CharField(
+        required=False,
+        max_length=200,
+        label="Your dice seed (optional)",
+        help_text="Any text. With the server's seed, revealed at the end, it fixes every roll, "
+        "so you can check the dice yourself. Leave it empty and one is drawn for you.",
+    )
+
     def clean(self) -> dict[str, Any]:
         values = super().clean()
         clock = values.get("clock")
@@ -194,6 +202,7 @@ def challenge_create(request: HttpRequest) -> HttpResponse:
                 match_length=form.cleaned_data["match_length"],
                 rated=form.cleaned_data["rated"],
                 time_control=form.time_control(),
+                seed=form.cleaned_data["seed"] or None,
             )
         except services.ApplicationError as error:
             form.add_error(None, error.message)
@@ -226,7 +235,9 @@ def challenge_accept(request: HttpRequest, challenge_id: int) -> HttpResponse:
     if request.method != "POST":
         return redirect("home")
     try:
-        match = services.challenge_accept(challenge_id=challenge_id, user=request.user)
+        match = services.challenge_accept(
+            challenge_id=challenge_id, user=request.user, seed=request.POST.get("seed") or None
+        )
     except services.ApplicationError as error:
         messages.error(request, error.message)
         return redirect("home")

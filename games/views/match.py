@@ -148,9 +148,24 @@ def _render(
         "notice": notice,
         "resign_choices": RESIGN_CHOICES,
         "time_control": time_control_words(match.time_control),
+        "ended_by": _ended_by(match),
     }
     template = "games/_play_area.html" if request.headers.get("HX-Request") else "games/match.html"
     return render(request, template, context, status=status)
+
+
+def _ended_by(match: Match) -> str | None:
+    """The moderator who awarded or aborted the match, if one did."""
+    if match.status != Match.Status.FINISHED:
+        return None
+    event = (
+        match.events.filter(kind__in=("match_awarded", "match_aborted"))
+        .select_related("actor")
+        .first()
+    )
+    if event is None or event.actor is None:
+        return None
+    return str(event.actor.get_username())
 
 
 def _turn_in_progress(

@@ -188,6 +188,8 @@ def _words(
         return by, f"awarded the match to {names[payload['winner']]}: {reason}", None
     if kind == "match_aborted":
         return by, f"ended the match without a winner: {reason}", None
+    if kind == "dice_revealed":
+        return by, "revealed the dice's server seed: every roll can now be verified", None
     return by, kind.replace("_", " "), None
 
 

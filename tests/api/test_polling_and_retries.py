@@ -283,13 +283,13 @@ def test_a_retry_sent_while_the_first_request_is_still_running_is_replayed(monke
     dice = iter([3, 1])
     entered, go = threading.Event(), threading.Event()
 
-    def slow_die() -> int:
+    def slow_roll(log: Any) -> tuple[int, int]:
         entered.set()
         assert go.wait(timeout=30)
-        return next(dice, 2)
+        return next(dice, 2), next(dice, 2)
 
     match = opened(script_dice(monkeypatch, 3, 1), alice, bob)
-    monkeypatch.setattr(services, "roll_die", slow_die)
+    monkeypatch.setattr(services._Log, "next_roll", slow_roll)
     entered.clear()
     body = {"seq": match.seq, "action": "roll"}
     answers: dict[str, Any] = {}

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.db import connection
 
 from games.models import Match
 
@@ -23,11 +24,14 @@ TIMEOUT_SECONDS = 60
 
 @pytest.fixture
 def server(live_server: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
-    """The live server, handling one request at a time when it shares an in-memory SQLite
-    connection with the test: its request threads would share that one connection, and two
-    requests at once trip over each other there ("database table is locked"). PostgreSQL gives
-    each request thread its own connection, and requests run in parallel as usual."""
-    if live_server.thread.connections_override:
+    """The live server; on SQLite it handles one request at a time.
+
+    The test database is then an in-memory SQLite database in shared-cache mode, and each of
+    the live server's request threads opens its own connection to it: two requests at once
+    fail at once on SQLite's table locks ("database table is locked"), which no timeout waits
+    for. PostgreSQL serves requests in parallel as usual.
+    """
+    if connection.vendor == "sqlite":
         httpd = live_server.thread.httpd
         monkeypatch.setattr(httpd, "process_request", httpd.process_request_thread)
     return live_server

@@ -4,6 +4,7 @@ import re
 import time
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from games.models import MatchEvent
 
@@ -32,8 +33,18 @@ def sign_up(context, base, name):
 
 
 def swapped(page, click):
-    """Click, then wait until the play area has been replaced by the server's answer."""
-    page.evaluate("document.getElementById('play-area').dataset.stale = 'yes'")
+    """Click, then wait until the play area has been replaced by the server's answer.
+
+    The page also reloads itself when the other player acts (it polls); a reload that lands
+    between the steps here is waited out.
+    """
+    for _ in range(5):
+        try:
+            page.wait_for_selector("#play-area", timeout=15_000)
+            page.evaluate("document.getElementById('play-area').dataset.stale = 'yes'")
+            break
+        except PlaywrightError:
+            page.wait_for_load_state()
     click()
     page.wait_for_selector("#play-area:not([data-stale])", timeout=15_000)
 

@@ -1,7 +1,8 @@
 """Users, scripted dice and matches for the games tests: plain functions, no factory library.
 
-The server rolls every die through games.services.roll_die; ScriptedDice stands in for it so a
-test decides every number the server rolls, and fails loudly when it rolls one more.
+The server derives every roll from the match's seeds (games.services._Log.next_roll);
+ScriptedDice stands in for it so a test decides every number the server rolls, and fails loudly
+when it rolls one more.
 """
 
 from __future__ import annotations
@@ -69,7 +70,7 @@ class ScriptedDice:
 def script_dice(monkeypatch: Any, *faces: int) -> ScriptedDice:
     """Replace the server's dice with a script (the fixture ``dice`` in each test module)."""
     dice = ScriptedDice().add(*faces)
-    monkeypatch.setattr(services, "roll_die", dice)
+    monkeypatch.setattr(services._Log, "next_roll", lambda log: (dice(), dice()))
     return dice
 
 

@@ -1,17 +1,19 @@
-"""The server's dice are fair: a chi-square test of games.dice.roll_die over many rolls.
+"""The derived dice are fair: chi-square tests of games.dice.roll over many derived rolls.
 
 Both tests fail a fair die with probability 1e-6 each, so a failure means the dice are biased
 (or dependent, for the pairs), not bad luck.
 """
 
 import math
+import secrets
 from collections import Counter
 
-from games.dice import roll_die
+from games.dice import roll
+from games.dice_stats import chi_square_p_value
 
 FACES = range(1, 7)
-SINGLE_ROLLS = 600_000
-PAIRS = 360_000
+SINGLE_ROLLS = 300_000
+PAIRS = 180_000
 P_VALUE = 1e-6
 
 # Upper 1e-6 quantiles of the chi-square distribution (p = 1e-6), computed by
@@ -62,8 +64,26 @@ def test_the_critical_values_are_the_chi_square_quantiles():
     assert math.isclose(chi_square_critical(P_VALUE, 35), CRITICAL_35_DOF, abs_tol=1e-3)
 
 
+def derived_dice(count: int) -> list[int]:
+    """``count`` dice from derived rolls: many matches' seeds, many roll indices each."""
+    dice: list[int] = []
+    while len(dice) < count:
+        server_seed = secrets.token_bytes(32)
+        seeds = (secrets.token_hex(8), secrets.token_hex(8))
+        for index in range(1000):
+            dice.extend(roll(server_seed, seeds, index))
+    return dice[:count]
+
+
+def test_the_statistics_page_p_values_match_the_closed_form():
+    for dof in (1, 5, 35):
+        for x in (0.5, 3.0, 11.07, 40.0, 89.9):
+            expected = chi_square_survival(x, dof)
+            assert math.isclose(chi_square_p_value(x, dof), expected, rel_tol=1e-9)
+
+
 def test_each_face_comes_up_equally_often():
-    rolls = [roll_die() for _ in range(SINGLE_ROLLS)]
+    rolls = derived_dice(SINGLE_ROLLS)
     counts = Counter(rolls)
 
     assert set(counts) == set(FACES)
@@ -72,7 +92,7 @@ def test_each_face_comes_up_equally_often():
 
 
 def test_each_ordered_pair_of_two_dice_comes_up_equally_often():
-    dice = [roll_die() for _ in range(2 * PAIRS)]
+    dice = derived_dice(2 * PAIRS)
     counts = Counter(zip(dice[0::2], dice[1::2], strict=True))
     cells = [(first, second) for first in FACES for second in FACES]
 

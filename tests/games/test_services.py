@@ -68,6 +68,10 @@ def new_events(match: Match, after_seq: int) -> list[MatchEvent]:
     return [event for event in events_of(match) if event.seq > after_seq]
 
 
+def stored_seeds(match: Match) -> list[str]:
+    return reload(match).player_seeds
+
+
 def assert_sound(match: Match) -> None:
     assert log_problems(reload(match)) == []
 
@@ -90,6 +94,11 @@ def test_match_start_records_the_match_then_the_opening_roll(dice, alice, bob):
         "time_control": services.DEFAULT_TIME_CONTROL,
         "players": ["alice", "bob"],
         "player_ids": [alice.pk, bob.pk],
+        "dice": {
+            "scheme": "hmac-sha256-v1",
+            "server_seed_commitment": events[0].payload["dice"]["server_seed_commitment"],
+            "player_seeds": stored_seeds(match),
+        },
     }
     assert events[1].payload == {"dice": [3, 1]}
     stored = reload(match)
@@ -573,7 +582,8 @@ def test_match_ends_when_a_player_reaches_the_length(dice, alice, bob):
     state = state_of(stored)
     assert (state.phase, state.score, state.winner) == ("finished", (0, 1), 1)
     assert state.legal_actions(0) == state.legal_actions(1) == ()
-    assert kinds_of(stored)[-1] == "accept_resign"  # no opening roll after the last game
+    # No opening roll after the last game: the server reveals its dice seed and stops.
+    assert kinds_of(stored)[-2:] == ["accept_resign", "dice_revealed"]
     assert_sound(match)
 
 
@@ -1206,7 +1216,7 @@ def test_a_moderator_aborts_a_match(bob_on_roll, moderator):
     match = services.match_abort(match_id=bob_on_roll.pk, moderator=moderator, reason=" spam ")
 
     stored = reload(match)
-    event = events_of(stored)[-1]
+    event = events_of(stored)[-2]
     assert (event.kind, event.actor_id, event.payload) == (
         "match_aborted",
         moderator.pk,
@@ -1226,7 +1236,7 @@ def test_a_moderator_awards_a_match(bob_on_roll, moderator, alice):
     )
 
     stored = reload(match)
-    event = events_of(stored)[-1]
+    event = events_of(stored)[-2]
     assert (event.kind, event.actor_id, event.payload) == (
         "match_awarded",
         moderator.pk,
@@ -1367,7 +1377,7 @@ def test_match_changed_is_sent_for_challenges_accepted_and_moderation(
     assert len(callbacks) == 1
     assert announced == [
         {"match_id": match.pk, "seq": 2, "to_act_id": bob.pk},
-        {"match_id": match.pk, "seq": 3, "to_act_id": None},
+        {"match_id": match.pk, "seq": 4, "to_act_id": None},
     ]
 
 

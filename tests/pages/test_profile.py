@@ -1,4 +1,5 @@
-"""A player's profile: record, matches under way and recent matches; no rating section yet."""
+"""A player's profile: record, matches under way and recent matches (the rating section is
+tested in tests/ratings/test_pages.py)."""
 
 from __future__ import annotations
 
@@ -74,8 +75,12 @@ def test_the_record_counts_games_for_each_side(client, history):
     assert record(text)["games-lost"] == 1 and record(text)["matches-lost"] == 1
 
 
-def test_there_is_no_rating_section_yet(client, history):
-    assert "rating" not in page(client.get(reverse("profile", args=["alice"]))).lower()
+def test_unrated_matches_leave_the_starting_rating_provisional(client, history):
+    text = page(client.get(reverse("profile", args=["alice"])))
+    rating = text.split('id="rating-heading"')[1].split("</section>")[0]
+    assert 'data-rating="1500" data-provisional' in rating
+    assert "no rated match yet" in rating
+    assert "data-rating-chart" not in rating
 
 
 def test_a_players_own_profile_and_challenging_from_anothers(signed_in, alice, bob):

@@ -1,0 +1,43 @@
+"""Pages about the dice: one match's verification, and statistics of every roll on the site."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from games import dice_stats
+from games.dice_verification import check_dice
+from games.models import Match
+
+
+@require_GET
+def match_dice(request: HttpRequest, match_id: int) -> HttpResponse:
+    players = Match.objects.select_related("first_player", "second_player")
+    match = players.filter(pk=match_id).first()
+    if match is None:
+        raise Http404("No such match.")
+    events = match.events.order_by("seq").values_list("seq", "kind", "payload")
+    return render(request, "games/match_dice.html", {"match": match, "check": check_dice(events)})
+
+
+@require_GET
+def dice_statistics(request: HttpRequest) -> HttpResponse:
+    name = request.GET.get("player", "").strip()
+    player = None
+    if name:
+        player = get_user_model().objects.filter(username=name).first()
+        if player is None:
+            raise Http404("No such player.")
+    report = dice_stats.report(dice_stats.scope_of(None if player is None else player.pk))
+    faces = [(face, report.faces[face]) for face in range(1, 7)]
+    pairs = [
+        [(first, second, report.pairs[(first, second)]) for second in range(1, 7)]
+        for first in range(1, 7)
+    ]
+    return render(
+        request,
+        "games/dice_statistics.html",
+        {"player": player, "report": report, "faces": faces, "pairs": pairs},
+    )

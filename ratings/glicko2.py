@@ -1,0 +1,151 @@
+"""Glicko-2, exactly as in Mark Glickman's "Example of the Glicko-2 system" (steps 1 to 8).
+
+Pure Python, standard library only. Ratings, deviations and the opponents' values are given
+and returned on the Glicko scale (a new player is 1500, deviation 350); the computation runs
+on the Glicko-2 scale, a factor of 173.7178 smaller, as the paper does.
+
+The paper's worked example gives 1464.06, 151.52 and 0.05999. The paper converts back from
+intermediate values it has rounded to four places (mu' = -0.2069, phi' = 0.8722) and cuts the
+volatility short; without rounding the same steps give 1464.0507, 151.5165 and 0.0599960,
+within the last published digit of each:
+
+>>> rating, deviation, volatility = rate(
+...     1500, 200, 0.06, [(1400, 30, 1), (1550, 100, 0), (1700, 300, 0)], tau=0.5
+... )
+>>> round((rating - CENTRE) / SCALE, 4), round(deviation / SCALE, 4)
+(-0.2069, 0.8722)
+>>> abs(rating - 1464.06) < 0.01, abs(deviation - 151.52) < 0.01, abs(volatility - 0.05999) < 1e-5
+(True, True, True)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+#: Between the Glicko and Glicko-2 scales (step 2 of the paper): 400 / ln(10).
+SCALE = 173.7178
+#: The Glicko rating that is 0 on the Glicko-2 scale.
+CENTRE = 1500.0
+#: The convergence tolerance of the volatility iteration (step 5 of the paper).
+EPSILON = 0.000001
+
+#: (opponent's rating, opponent's deviation, score): 1 for a win, 0.5 a draw, 0 a loss.
+Result = tuple[float, float, float]
+
+
+def rate(
+    rating: float,
+    deviation: float,
+    volatility: float,
+    results: Sequence[Result],
+    tau: float = 0.5,
+) -> tuple[float, float, float]:
+    """A player's (rating, deviation, volatility) after one rating period of ``results``.
+
+    With no results the player only grows less certain: the deviation widens by the
+    volatility (step 6 alone) and the rating and volatility stay.
+
+    >>> rate(1500, 200, 0.06, [])[0], round(rate(1500, 200, 0.06, [])[1], 3)
+    (1500, 200.271)
+    """
+    if deviation <= 0 or volatility <= 0 or tau <= 0:
+        raise ValueError("deviation, volatility and tau are positive")
+    if not results:
+        return rating, widened(deviation, volatility), volatility
+    # Step 2: to the Glicko-2 scale.
+    mu = (rating - CENTRE) / SCALE
+    phi = deviation / SCALE
+
+    opponents = [
+        (
+            _g(opponent_deviation / SCALE),
+            (opponent_rating - CENTRE) / SCALE,
+            _score(score),
+        )
+        for opponent_rating, opponent_deviation, score in results
+    ]
+    expected = [_expected(mu, mu_j, g_j) for g_j, mu_j, _ in opponents]
+    # Step 3: the estimated variance of the rating from the game outcomes alone.
+    variance = 1.0 / sum(
+        g_j * g_j * e_j * (1.0 - e_j) for (g_j, _, _), e_j in zip(opponents, expected, strict=True)
+    )
+    # Step 4: the estimated improvement in rating.
+    improvement_sum = sum(
+        g_j * (s_j - e_j) for (g_j, _, s_j), e_j in zip(opponents, expected, strict=True)
+    )
+    delta = variance * improvement_sum
+    # Step 5: the new volatility.
+    new_volatility = _volatility(phi, volatility, variance, delta, tau)
+    # Step 6: the pre-rating-period deviation.
+    phi_star = math.sqrt(phi * phi + new_volatility * new_volatility)
+    # Step 7: the new deviation and rating.
+    new_phi = 1.0 / math.sqrt(1.0 / (phi_star * phi_star) + 1.0 / variance)
+    new_mu = mu + new_phi * new_phi * improvement_sum
+    # Step 8: back to the Glicko scale.
+    return SCALE * new_mu + CENTRE, SCALE * new_phi, new_volatility
+
+
+def widened(deviation: float, volatility: float, periods: int = 1) -> float:
+    """The deviation after ``periods`` rating periods without a game (step 6, repeated).
+
+    Each period adds the volatility's square to the deviation's square on the Glicko-2 scale,
+    so ``periods`` of them add it ``periods`` times.
+
+    >>> round(widened(200, 0.06, 0), 6), round(widened(200, 0.06, 2), 3)
+    (200.0, 200.542)
+    """
+    if periods < 0:
+        raise ValueError("a number of periods is not negative")
+    phi = deviation / SCALE
+    return SCALE * math.sqrt(phi * phi + periods * volatility * volatility)
+
+
+def _g(phi: float) -> float:
+    """How much an opponent's own uncertainty discounts a result against them (step 3)."""
+    return 1.0 / math.sqrt(1.0 + 3.0 * phi * phi / (math.pi * math.pi))
+
+
+def _expected(mu: float, opponent_mu: float, g_opponent: float) -> float:
+    """The expected score against the opponent (step 3)."""
+    return 1.0 / (1.0 + math.exp(-g_opponent * (mu - opponent_mu)))
+
+
+def _score(score: float) -> float:
+    if not 0 <= score <= 1:
+        raise ValueError(f"a score is between 0 and 1, not {score!r}")
+    return float(score)
+
+
+def _volatility(phi: float, sigma: float, variance: float, delta: float, tau: float) -> float:
+    """Step 5: the new volatility, by the Illinois algorithm (a regula falsi variant)."""
+    a = math.log(sigma * sigma)
+    phi2 = phi * phi
+    delta2 = delta * delta
+
+    def f(x: float) -> float:
+        ex = math.exp(x)
+        denominator = 2.0 * (phi2 + variance + ex) ** 2
+        return ex * (delta2 - phi2 - variance - ex) / denominator - (x - a) / (tau * tau)
+
+    # Step 5.2: bracket the root.
+    big_a = a
+    if delta2 > phi2 + variance:
+        big_b = math.log(delta2 - phi2 - variance)
+    else:
+        k = 1
+        while f(a - k * tau) < 0:
+            k += 1
+        big_b = a - k * tau
+    # Steps 5.3 and 5.4: narrow the bracket until it is within epsilon.
+    f_a, f_b = f(big_a), f(big_b)
+    while abs(big_b - big_a) > EPSILON:
+        big_c = big_a + (big_a - big_b) * f_a / (f_b - f_a)
+        f_c = f(big_c)
+        if f_c * f_b <= 0:
+            big_a, f_a = big_b, f_b
+        else:
+            f_a /= 2.0
+        big_b, f_b = big_c, f_c
+    # Step 5.5.
+    return math.exp(big_a / 2.0)

@@ -1,0 +1,26 @@
+"""What the ratings API answers."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+
+class LeaderboardEntrySerializer(serializers.Serializer):
+    rank = serializers.IntegerField(help_text="1 for the highest rating.")
+    player = serializers.CharField(help_text="The player's username.")
+    rating = serializers.FloatField(help_text="Glicko-2 rating on the Glicko scale (1500 new).")
+    deviation = serializers.FloatField(help_text="Rating deviation, as of the last rated match.")
+    volatility = serializers.FloatField()
+    provisional = serializers.BooleanField(
+        help_text="True while the deviation is above the provisional threshold (never on the "
+        "leaderboard, which lists established players only)."
+    )
+    rated_matches = serializers.IntegerField()
+    last_rated_at = serializers.DateTimeField(allow_null=True)
+
+
+class LeaderboardPageSerializer(serializers.Serializer):
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = LeaderboardEntrySerializer(many=True)

@@ -1,0 +1,127 @@
+"""Rating a finished match: the only code that changes a player's rating.
+
+games.services calls ``rate_match`` in the transaction that appends a match's final event, so
+a match's result and the ratings it moves are committed together or not at all.
+"""
+
+from __future__ import annotations
+
+import math
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from games.models import Match
+from ratings import glicko2
+from ratings.models import PlayerRating, RatingChange
+
+
+def rate_match(match: Match) -> list[RatingChange]:
+    """Rate ``match`` if it is a rated match that finished with a winner; once only.
+
+    A match awarded by a moderator or lost on time counts; a match ended without a winner
+    (aborted) does not. Each player's match is one result against the opponent's rating
+    before the match. Rating a match again does nothing: the changes it made are returned
+    empty the second time.
+
+    Takes the two players' rating rows with ``select_for_update``, in the order of their user
+    ids, so two matches finishing at once with a player in common wait for each other rather
+    than deadlock.
+    """
+    if not match.rated or match.status != Match.Status.FINISHED or match.winner_id is None:
+        return []
+    player_ids = (match.first_player_id, match.second_player_id)
+    now = match.finished_at or timezone.now()
+    with transaction.atomic():
+        ratings = _locked_ratings(sorted(player_ids))
+        if RatingChange.objects.filter(match=match).exists():
+            return []
+        ready = {user_id: _widened(ratings[user_id], now) for user_id in player_ids}
+        changes = []
+        for user_id, opponent_id in (player_ids, player_ids[::-1]):
+            changes.append(
+                _apply(
+                    ratings[user_id],
+                    ready[user_id],
+                    ready[opponent_id],
+                    score=1.0 if match.winner_id == user_id else 0.0,
+                    match=match,
+                    now=now,
+                )
+            )
+    return changes
+
+
+def new_rating(user: Any) -> PlayerRating:
+    """The rating a player has before their first rated match (not saved)."""
+    return PlayerRating(user=user, **_new_values())
+
+
+def _new_values() -> dict[str, float]:
+    defaults = settings.RATINGS
+    return {
+        "rating": defaults["NEW_RATING"],
+        "deviation": defaults["NEW_DEVIATION"],
+        "volatility": defaults["NEW_VOLATILITY"],
+    }
+
+
+def widened_deviation(rating: PlayerRating, now: datetime) -> float:
+    """The deviation of ``rating`` at ``now``: widened once for each full rating period since
+    the player's last rated match, as Glicko-2 widens it for a period without games, and
+    never beyond the cap."""
+    limits = settings.RATINGS
+    deviation = rating.deviation
+    if rating.last_rated_at is not None and now > rating.last_rated_at:
+        period = timedelta(days=limits["PERIOD_DAYS"])
+        periods = math.floor((now - rating.last_rated_at) / period)
+        deviation = glicko2.widened(deviation, rating.volatility, periods)
+    return min(deviation, limits["MAX_DEVIATION"])
+
+
+def _locked_ratings(user_ids: list[int]) -> dict[int, PlayerRating]:
+    for user_id in user_ids:
+        PlayerRating.objects.get_or_create(user_id=user_id, defaults=_new_values())
+    locked = PlayerRating.objects.select_for_update().filter(user_id__in=user_ids)
+    return {rating.user_id: rating for rating in locked.order_by("user_id")}
+
+
+def _widened(rating: PlayerRating, now: datetime) -> tuple[float, float, float]:
+    return rating.rating, widened_deviation(rating, now), rating.volatility
+
+
+def _apply(
+    rating: PlayerRating,
+    mine: tuple[float, float, float],
+    opponent: tuple[float, float, float],
+    *,
+    score: float,
+    match: Match,
+    now: datetime,
+) -> RatingChange:
+    limits = settings.RATINGS
+    value, deviation, volatility = glicko2.rate(
+        *mine, [(opponent[0], opponent[1], score)], tau=limits["TAU"]
+    )
+    deviation = min(max(deviation, limits["MIN_DEVIATION"]), limits["MAX_DEVIATION"])
+    change = RatingChange.objects.create(
+        user_id=rating.user_id,
+        match=match,
+        rating_before=rating.rating,
+        deviation_before=rating.deviation,
+        volatility_before=rating.volatility,
+        rating_after=value,
+        deviation_after=deviation,
+        volatility_after=volatility,
+        created_at=now,
+    )
+    rating.rating, rating.deviation, rating.volatility = value, deviation, volatility
+    rating.rated_matches += 1
+    rating.last_rated_at = now
+    rating.save(
+        update_fields=["rating", "deviation", "volatility", "rated_matches", "last_rated_at"]
+    )
+    return change
