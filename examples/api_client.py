@@ -112,20 +112,18 @@ def challenge(api: Api, opponent: str, length: int) -> int:
     before = matches_with_opponent()
     posted = api.post("/api/challenges/", {"opponent": opponent, "match_length": length})
     print(f"challenged {opponent} to a {length}-point match (challenge {posted['id']})")
-    while True:
-        new = matches_with_opponent() - before
-        if new:
-            match_id = min(new)
-            print(f"{opponent} accepted: match {match_id}")
-            return match_id
-        waiting = _rows(api.get("/api/challenges/", direction="outgoing", page_size=100))
-        if not any(row["id"] == posted["id"] for row in waiting):
-            # No longer open: accepted just now (look once more), or declined.
-            new = matches_with_opponent() - before
-            if new:
-                continue
-            raise SystemExit(f"the challenge to {opponent} was declined or cancelled")
+    # The list shows open challenges only: ours leaves it when accepted (or declined).
+    while any(
+        row["id"] == posted["id"]
+        for row in _rows(api.get("/api/challenges/", direction="outgoing", page_size=100))
+    ):
         time.sleep(POLL_SECONDS)
+    new = matches_with_opponent() - before
+    if not new:
+        raise SystemExit(f"the challenge to {opponent} was declined or cancelled")
+    match_id = min(new)
+    print(f"{opponent} accepted: match {match_id}")
+    return match_id
 
 
 def accept_first_challenge(api: Api) -> int:

@@ -102,6 +102,7 @@ def idempotent(view: Callable[..., Response]) -> Callable[..., Response]:
 
 class MatchList(APIView):
     permission_classes = [AllowAny]
+    pagination_class = Pagination
 
     @extend_schema(
         summary="List matches",
@@ -121,11 +122,14 @@ class MatchList(APIView):
         match_status = request.query_params.get("status") or None
         if match_status is not None and match_status not in selectors.MATCH_STATUSES:
             raise ValidationError({"status": [f"One of {', '.join(selectors.MATCH_STATUSES)}."]})
+        player = request.query_params.get("player") or None
+        if player is not None and ("\x00" in player or len(player) > 150):
+            raise ValidationError({"player": ["A username."]})
         matches = selectors.matches_for_list(
             viewer=request.user if request.user.is_authenticated else None,
             mine=mine,
             status=match_status,
-            player=request.query_params.get("player") or None,
+            player=player,
         )
         paginator = Pagination()
         page = paginator.paginate_queryset(matches, request, view=self)
@@ -224,6 +228,7 @@ class MatchDice(APIView):
 
 class ChallengeListCreate(APIView):
     permission_classes = [IsAuthenticated]
+    pagination_class = Pagination
 
     @extend_schema(
         summary="Open challenges: to you, from you, and open to anyone",
@@ -341,6 +346,6 @@ def _tags(header: str) -> set[str]:
 
 
 def _whole_number(text: str, name: str) -> int:
-    if not text.isdigit() or len(text) > 9:
+    if not (text.isascii() and text.isdigit()) or len(text) > 9:
         raise ValidationError({name: ["A whole number."]})
     return int(text)

@@ -165,12 +165,12 @@ def _number(
     values: Mapping[str, Any], name: str, *, low: float, high: float, default: float | None = None
 ) -> float | int:
     value = values.get(name, default)
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+    if isinstance(value, bool) or not isinstance(value, int | float):
         raise ApplicationError(f"{name} must be a number.", "time_control")
+    if isinstance(value, float) and not math.isfinite(value):
+        raise ApplicationError(f"{name} must be a finite number.", "time_control")
     if not low <= value <= high:
-        raise ApplicationError(
-            f"{name} must be between {low:g} and {high:g}, not {value:g}.", "time_control"
-        )
+        raise ApplicationError(f"{name} must be between {low:g} and {high:g}.", "time_control")
     return value
 
 

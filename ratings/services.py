@@ -78,7 +78,8 @@ def widened_deviation(rating: PlayerRating, now: datetime) -> float:
     if rating.last_rated_at is not None and now > rating.last_rated_at:
         period = timedelta(days=limits["PERIOD_DAYS"])
         periods = math.floor((now - rating.last_rated_at) / period)
-        deviation = glicko2.widened(deviation, rating.volatility, periods)
+        if periods > 0:
+            deviation = glicko2.widened(deviation, rating.volatility, periods)
     return min(deviation, limits["MAX_DEVIATION"])
 
 

@@ -39,8 +39,10 @@ def test_the_papers_intermediate_steps():
     expected = [glicko2._expected(mu, mu_j, g_j) for g_j, mu_j, _ in opponents]
     assert [round(g, 4) for g, _, _ in opponents] == [0.9955, 0.9531, 0.7242]
     assert [round(e, 3) for e in expected] == [0.639, 0.432, 0.303]
-    variance = 1 / sum(g * g * e * (1 - e) for (g, _, _), e in zip(opponents, expected))
-    delta = variance * sum(g * (s - e) for (g, _, s), e in zip(opponents, expected))
+    variance = 1 / sum(
+        g * g * e * (1 - e) for (g, _, _), e in zip(opponents, expected, strict=True)
+    )
+    delta = variance * sum(g * (s - e) for (g, _, s), e in zip(opponents, expected, strict=True))
     assert variance == pytest.approx(1.7785, abs=0.001)
     assert delta == pytest.approx(-0.4834, abs=0.001)
     assert round(glicko2._volatility(phi, 0.06, variance, delta, 0.5), 5) == 0.06
@@ -108,7 +110,13 @@ def test_volatility_stays_positive_and_every_value_finite(r, d, v, games, tau):
 
 
 @settings(max_examples=300, deadline=None)
-@given(ratings_, deviations, volatilities, st.lists(st.tuples(ratings_, deviations, scores), min_size=1, max_size=12), taus)
+@given(
+    ratings_,
+    deviations,
+    volatilities,
+    st.lists(st.tuples(ratings_, deviations, scores), min_size=1, max_size=12),
+    taus,
+)
 def test_games_never_leave_a_deviation_above_the_widened_one(r, d, v, games, tau):
     """Results only add information: the deviation ends at most where step 6 put it."""
     new_r, new_d, new_v = rate(r, d, v, games, tau=tau)
