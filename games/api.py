@@ -13,14 +13,17 @@ from django.db import IntegrityError, transaction
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotAuthenticated, ValidationError
+from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import selectors, services
 from games.dice_verification import check_dice
+from games.mat_export import mat_export
 from games.models import IdempotencyRecord, Match
 from games.serializers import (
     AcceptRequestSerializer,
@@ -224,6 +227,52 @@ class MatchDice(APIView):
         match = _match(match_id)
         events = match.events.order_by("seq").values_list("seq", "kind", "payload")
         return Response(DiceCheckSerializer(check_dice(events)).data)
+
+
+class MatRenderer(BaseRenderer):
+    media_type = "text/plain"
+    format = "mat"
+    charset = "utf-8"
+
+    def render(self, data: Any, accepted_media_type: Any = None, context: Any = None) -> bytes:
+        return str(data).encode()
+
+
+class AlwaysFirstRenderer(BaseContentNegotiation):
+    """The export is text whatever the client accepts; errors stay JSON (see finalize)."""
+
+    def select_parser(self, request: Request, parsers: Any) -> Any:
+        return parsers[0]
+
+    def select_renderer(self, request: Request, renderers: Any, format_suffix: Any = None) -> Any:
+        return renderers[0], renderers[0].media_type
+
+
+class MatchExportMat(APIView):
+    permission_classes = [AllowAny]
+    renderer_classes = [MatRenderer]
+    content_negotiation_class = AlwaysFirstRenderer
+
+    @extend_schema(
+        summary="The match as a Jellyfish/GNU Backgammon .mat file",
+        responses={
+            (200, "text/plain"): OpenApiResponse(str, description="The .mat text."),
+            (404, "application/json"): OpenApiResponse(
+                ErrorSerializer, description="No such match."
+            ),
+        },
+    )
+    def get(self, request: Request, match_id: int) -> Response:
+        match = _match(match_id)
+        text = mat_export(match)
+        filename = f"match-{match.pk}.mat"
+        return Response(text, headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+
+    def finalize_response(self, request: Request, response: Any, *args: Any, **kwargs: Any) -> Any:
+        if response.status_code >= 400:
+            request.accepted_renderer = JSONRenderer()
+            request.accepted_media_type = JSONRenderer.media_type
+        return super().finalize_response(request, response, *args, **kwargs)
 
 
 class ChallengeListCreate(APIView):

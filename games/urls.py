@@ -20,6 +20,11 @@ api_urlpatterns = [
     path("matches/<int:match_id>/actions/", api.MatchActions.as_view(), name="api-match-actions"),
     path("matches/<int:match_id>/events/", api.MatchEvents.as_view(), name="api-match-events"),
     path("matches/<int:match_id>/dice/", api.MatchDice.as_view(), name="api-match-dice"),
+    path(
+        "matches/<int:match_id>/export.mat",
+        api.MatchExportMat.as_view(),
+        name="api-match-export-mat",
+    ),
     path("challenges/", api.ChallengeListCreate.as_view(), name="api-challenges"),
     path(
         "challenges/<int:challenge_id>/accept/",

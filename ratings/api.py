@@ -10,16 +10,17 @@ from rest_framework.views import APIView
 
 from games.api import ERRORS, Pagination
 from ratings import selectors
-from ratings.serializers import LeaderboardEntrySerializer, LeaderboardPageSerializer
+from ratings.serializers import LeaderboardEntrySerializer
 
 
 class Leaderboard(APIView):
     permission_classes = [AllowAny]
+    pagination_class = Pagination
 
     @extend_schema(
         summary="The leaderboard: established players by rating",
         parameters=[OpenApiParameter("page", int), OpenApiParameter("page_size", int)],
-        responses={200: LeaderboardPageSerializer, 404: ERRORS[404]},
+        responses={200: LeaderboardEntrySerializer(many=True), 404: ERRORS[404]},
     )
     def get(self, request: Request) -> Response:
         paginator = Pagination()

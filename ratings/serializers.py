@@ -17,10 +17,3 @@ class LeaderboardEntrySerializer(serializers.Serializer):
     )
     rated_matches = serializers.IntegerField()
     last_rated_at = serializers.DateTimeField(allow_null=True)
-
-
-class LeaderboardPageSerializer(serializers.Serializer):
-    count = serializers.IntegerField()
-    next = serializers.URLField(allow_null=True)
-    previous = serializers.URLField(allow_null=True)
-    results = LeaderboardEntrySerializer(many=True)

@@ -404,3 +404,16 @@ def test_bad_query_parameters_are_invalid(alice, match):
 @pytest.mark.parametrize("page", ["99", "0", "x"])
 def test_a_page_out_of_range_is_a_json_404(alice, match, page):
     assert_error(client_for(alice).get(f"/api/matches/?page={page}"), 404, "not_found")
+
+
+def test_export_mat_is_text_and_a_missing_match_is_json(client, monkeypatch):
+    from tests.games.factories import make_user, script_dice, start_match
+
+    script_dice(monkeypatch, 3, 1)
+    match = start_match(make_user("mat_a"), make_user("mat_b"))
+    response = client.get(f"/api/matches/{match.pk}/export.mat", HTTP_ACCEPT="application/json")
+    assert response.status_code == 200 and response["Content-Type"].startswith("text/plain")
+    assert response.content.decode().startswith(" 5 point match")
+    assert "attachment" in response["Content-Disposition"]
+    missing = client.get("/api/matches/999999/export.mat")
+    assert missing.status_code == 404 and missing.json()["code"] == "not_found"

@@ -1,0 +1,38 @@
+"""Matches written in the Jellyfish .mat format."""
+
+from games.engine import Dice
+from games.engine.events import Double, Drop, OpeningRoll, PlayMade, Roll, Take
+from games.engine.mat import export_mat
+
+
+def test_a_game_with_cube_actions_and_a_drop():
+    events = [
+        OpeningRoll((3, 1)),
+        PlayMade(0, "8/5 6/5"),
+        Roll(1, Dice(5, 2)),
+        PlayMade(1, "13/11 13/8"),
+        Double(0),
+        Take(1),
+        Roll(0, Dice(6, 4)),
+        PlayMade(0, "24/18 13/9"),
+        Double(1),
+        Drop(0),
+    ]
+    assert export_mat(("alice", "bob"), 3, events) == (
+        " 3 point match\n"
+        "\n"
+        " Game 1\n"
+        " alice : 0                      bob : 0\n"
+        "  1) 31: 8/5 6/5                 52: 13/8 13/11\n"
+        "  2)  Doubles => 2                Takes\n"
+        "  3) 64: 24/18 13/9               Doubles => 4\n"
+        "  4)  Drops\n"
+        "                                 Wins 2 points\n"
+        "\n"
+    )
+
+
+def test_when_the_second_player_opens_the_first_column_is_left_empty():
+    events = [OpeningRoll((1, 4)), PlayMade(1, "13/9 24/23")]
+    text = export_mat(("alice", "bob"), 5, events)
+    assert "  1)                             41: " in text
