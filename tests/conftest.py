@@ -9,8 +9,13 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
+from django.core.cache import cache
+from django.test import Client
+
+from tests.games.factories import ScriptedDice, make_user, script_dice
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
@@ -41,3 +46,44 @@ def run_python() -> RunPython:
         )
 
     return run
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache() -> Any:
+    """Replays and throttles keep state in the cache: no test sees another's."""
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def dice(monkeypatch: pytest.MonkeyPatch) -> ScriptedDice:
+    """The server's dice, scripted by the test: ``dice.add(3, 1)``."""
+    return script_dice(monkeypatch)
+
+
+@pytest.fixture
+def alice(db: Any) -> Any:
+    return make_user("alice")
+
+
+@pytest.fixture
+def bob(db: Any) -> Any:
+    return make_user("bob")
+
+
+@pytest.fixture
+def carol(db: Any) -> Any:
+    return make_user("carol")
+
+
+@pytest.fixture
+def signed_in(db: Any) -> Callable[[Any], Client]:
+    """A fresh browser signed in as the given player."""
+
+    def sign_in(user: Any) -> Client:
+        browser = Client()
+        browser.force_login(user)
+        return browser
+
+    return sign_in

@@ -3,39 +3,15 @@ matches and signed-in browsers."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
-from django.core.cache import cache
 from django.test import Client
 
 from games.models import Match
-from tests.games.factories import act, make_user, script_dice, start_match
-
-
-@pytest.fixture(autouse=True)
-def _empty_cache() -> Any:
-    cache.clear()
-    yield
-    cache.clear()
-
-
-@pytest.fixture
-def dice(monkeypatch: pytest.MonkeyPatch) -> Any:
-    return script_dice(monkeypatch)
-
-
-@pytest.fixture
-def alice(db: Any) -> Any:
-    return make_user("alice")
-
-
-@pytest.fixture
-def bob(db: Any) -> Any:
-    return make_user("bob")
+from tests.games.factories import act, make_user, start_match
 
 
 @pytest.fixture
@@ -49,16 +25,6 @@ def moderator(db: Any) -> Any:
 @pytest.fixture
 def superuser(db: Any) -> Any:
     return get_user_model().objects.create_superuser("root", "root@example.com", None)
-
-
-@pytest.fixture
-def signed_in(db: Any) -> Callable[[Any], Client]:
-    def sign_in(user: Any) -> Client:
-        browser = Client()
-        browser.force_login(user)
-        return browser
-
-    return sign_in
 
 
 @pytest.fixture

@@ -23,27 +23,11 @@ from tests.games.factories import (
     make_moderator,
     make_user,
     reload,
-    script_dice,
     start_match,
     state_of,
 )
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def dice(monkeypatch):
-    return script_dice(monkeypatch)
-
-
-@pytest.fixture
-def alice(db):
-    return make_user("alice")
-
-
-@pytest.fixture
-def bob(db):
-    return make_user("bob")
 
 
 @pytest.fixture

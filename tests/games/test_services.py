@@ -37,26 +37,6 @@ from tests.games.factories import (
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def dice(monkeypatch):
-    return script_dice(monkeypatch)
-
-
-@pytest.fixture
-def alice(db):
-    return make_user("alice")
-
-
-@pytest.fixture
-def bob(db):
-    return make_user("bob")
-
-
-@pytest.fixture
-def carol(db):
-    return make_user("carol")
-
-
 def opened(dice, alice, bob, *, length: int = 5) -> Match:
     """Alice opened with 3-1 and played 8/5 6/5; Bob is on roll."""
     dice.add(3, 1)
@@ -994,7 +974,7 @@ def test_challenge_create_accepts_lengths_1_to_25(alice, bob, length):
         (
             {"time_control": {"kind": "correspondence", "days_per_move": float("nan")}},
             "time_control",
-            "days_per_move must be a number",
+            "days_per_move must be a finite number",
         ),
         (
             {"time_control": {"kind": "correspondence", "days_per_move": True}},

@@ -5,38 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.core.cache import cache
 
 from games import services
 from games.models import Match
-from tests.games.factories import act, make_moderator, make_user, reload, script_dice, start_match
-
-
-@pytest.fixture(autouse=True)
-def _empty_cache() -> Any:
-    cache.clear()
-    yield
-    cache.clear()
-
-
-@pytest.fixture
-def dice(monkeypatch: pytest.MonkeyPatch) -> Any:
-    return script_dice(monkeypatch)
-
-
-@pytest.fixture
-def alice(db: Any) -> Any:
-    return make_user("alice")
-
-
-@pytest.fixture
-def bob(db: Any) -> Any:
-    return make_user("bob")
-
-
-@pytest.fixture
-def carol(db: Any) -> Any:
-    return make_user("carol")
+from tests.games.factories import act, make_moderator, reload, start_match
 
 
 @pytest.fixture
