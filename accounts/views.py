@@ -1,4 +1,4 @@
-"""Pages of a player's own account: API tokens."""
+"""Pages of a player's own account: API tokens, vacation."""
 
 from __future__ import annotations
 
@@ -6,8 +6,14 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 from knox.models import AuthToken
+
+from accounts.models import Profile
+from games import services
+from games.models import Match
+from games.timing import VacationAllowance
 
 
 @login_required
@@ -37,3 +43,35 @@ def api_token_revoke(request: HttpRequest) -> HttpResponse:
     else:
         messages.error(request, "There is no such token of yours.")
     return redirect("api-tokens")
+
+
+@login_required
+def vacation(request: HttpRequest) -> HttpResponse:
+    """Vacation: see the days left, switch it on or off."""
+    if request.method == "POST":
+        try:
+            if request.POST.get("vacation") == "on":
+                services.vacation_start(user=request.user)
+                messages.success(request, "You are on vacation: your deadlines are paused.")
+            elif request.POST.get("vacation") == "off":
+                services.vacation_end(user=request.user)
+                messages.success(request, "Welcome back: your deadlines run again.")
+            else:
+                messages.error(request, "Say whether vacation is to be on or off.")
+        except services.ApplicationError as error:
+            messages.error(request, error.message)
+        return redirect("vacation")
+    profile, _ = Profile.objects.get_or_create(user=request.user)
+    now = timezone.now()
+    allowance = VacationAllowance(profile.vacation_days, profile.vacation_counted_until).at(now)
+    context = {
+        "profile": profile,
+        "days": allowance.days,
+        "ends_at": services.vacation_ends_at(profile),
+        "paused_matches": Match.objects.filter(
+            to_act=request.user, status=Match.Status.ACTIVE, paused_time_left__isnull=False
+        ).count(),
+        "earn_days": VacationAllowance.EARN_DAYS,
+        "cap": VacationAllowance.CAP,
+    }
+    return render(request, "accounts/vacation.html", context)

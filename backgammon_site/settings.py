@@ -225,9 +225,25 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
         "processed_folder": str(_celery_processed_dir),
         "control_folder": str(_celery_control_dir),
     }
-CELERY_TASK_ALWAYS_EAGER = False
+else:
+    # A task not acknowledged within this many seconds (its worker died) is delivered again.
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "3600"))
+    }
+# The tests run tasks in place (pyproject.toml sets this); the service never does.
+CELERY_TASK_ALWAYS_EAGER = _env_flag("CELERY_TASK_ALWAYS_EAGER")
 CELERY_TIMEZONE = "UTC"
-CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {}
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
+    "sweep-deadlines": {
+        "task": "games.tasks.sweep_deadlines",
+        "schedule": 60.0,
+        "options": {"expires": 55},
+    },
+}
+#: Seconds: a deadline closer than this gets a countdown task as soon as it is set; the others
+#: are found by the sweep. Keep it well inside the broker's visibility timeout.
+DEADLINE_COUNTDOWN_HORIZON = 600
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 
 LOGGING = {

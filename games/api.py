@@ -387,7 +387,8 @@ def _match(match_id: int) -> Match:
 
 def _etag(match: Match, viewer: Any | None) -> str:
     you = match.player_index(viewer)
-    return f'"m{match.pk}-s{match.seq}-p{"x" if you is None else you}"'
+    deadline = "x" if match.deadline is None else f"{match.deadline.timestamp():.0f}"
+    return f'"m{match.pk}-s{match.seq}-p{"x" if you is None else you}-d{deadline}"'
 
 
 def _tags(header: str) -> set[str]:

@@ -5,3 +5,8 @@ class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "games"
     verbose_name = "Games"
+
+    def ready(self) -> None:
+        from games import deadlines, services
+
+        services.match_changed.connect(deadlines.countdown_on_change, dispatch_uid="countdown")

@@ -59,6 +59,25 @@ class Match(models.Model):
     )
     player_seeds = models.JSONField(default=list, help_text="Each player's dice seed (public).")
     rolls_made = models.PositiveIntegerField(default=0)
+    deadline = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When the player to act loses on time; empty when no clock runs "
+        "(the match is over, or the player's vacation pauses it).",
+    )
+    clocks = models.JSONField(
+        default=list,
+        help_text="Each player's time left in seconds beyond the current decision: "
+        "the reserve (correspondence) or the clock (live).",
+    )
+    paused_time_left = models.FloatField(
+        null=True,
+        blank=True,
+        help_text="Seconds the player to act had left when their vacation paused the decision.",
+    )
+    warn_at = models.DateTimeField(
+        null=True, blank=True, help_text="When to warn the player to act of their deadline."
+    )
     state = models.JSONField()
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)
@@ -69,6 +88,16 @@ class Match(models.Model):
         indexes = [
             models.Index(fields=["status", "-updated_at"], name="match_status_updated"),
             models.Index(fields=["to_act", "status"], name="match_to_act"),
+            models.Index(
+                fields=["deadline"],
+                name="match_deadline_due",
+                condition=models.Q(status="active", deadline__isnull=False),
+            ),
+            models.Index(
+                fields=["warn_at"],
+                name="match_warning_due",
+                condition=models.Q(warn_at__isnull=False),
+            ),
         ]
         permissions = [("moderate_match", "Can abort matches and award them")]
 

@@ -9,6 +9,7 @@ from django.db.models import Q, QuerySet
 from games.engine import BAR, MatchState, format_play, state_from_snapshot
 from games.engine.match_ids import gnubg_ids, xgid_of
 from games.models import Challenge, Match
+from games.timing import TimeControl
 
 MATCH_STATUSES = ("active", "finished")
 
@@ -147,7 +148,8 @@ def match_view(match: Match, viewer: Any | None) -> dict[str, Any]:
         ],
         "winner": _name(match.winner),
         "end_reason": state.end_reason,
-        "deadline": None,
+        "deadline": match.deadline,
+        "clocks": match_clocks(match, names),
         "dice_seeds": {
             "player_seeds": list(match.player_seeds),
             "revealed": match.status == Match.Status.FINISHED,
@@ -156,6 +158,21 @@ def match_view(match: Match, viewer: Any | None) -> dict[str, Any]:
         "legal_plays": plays,
         "created_at": match.created_at,
         "updated_at": match.updated_at,
+    }
+
+
+def match_clocks(match: Match, names: tuple[str, str]) -> dict[str, Any]:
+    """Both players' time. The clock of the player to act runs until ``deadline``; the others'
+    time left is as it stood when their last decision ended."""
+    control = TimeControl.of(match.time_control)
+    running = match.player_index(match.to_act) if match.deadline is not None else None
+    return {
+        "kind": "live" if control.live else "correspondence",
+        "per_move_seconds": control.per_move.total_seconds(),
+        "increment_seconds": control.increment.total_seconds(),
+        "time_left_seconds": list(match.clocks) or control.starting_clocks(),
+        "running": None if running is None else names[running],
+        "paused_time_left_seconds": match.paused_time_left,
     }
 
 

@@ -192,6 +192,30 @@ class MatchSummarySerializer(serializers.Serializer):
     updated_at = serializers.DateTimeField()
 
 
+class ClocksSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["correspondence", "live"])
+    per_move_seconds = serializers.FloatField(
+        help_text="Correspondence: the time each decision has before the reserve is used."
+    )
+    increment_seconds = serializers.FloatField(
+        help_text="Live: added to a player's clock after each completed move."
+    )
+    time_left_seconds = serializers.ListField(
+        child=serializers.FloatField(),
+        min_length=2,
+        max_length=2,
+        help_text="Each player's reserve (correspondence) or clock (live) as it stood when "
+        "their last decision ended; the running player's time ends at `deadline`.",
+    )
+    running = serializers.CharField(
+        allow_null=True, help_text="The player whose time is running, if anyone's is."
+    )
+    paused_time_left_seconds = serializers.FloatField(
+        allow_null=True,
+        help_text="The time the player to act has left while their vacation pauses it.",
+    )
+
+
 class MatchStateSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     seq = serializers.IntegerField()
@@ -225,8 +249,11 @@ class MatchStateSerializer(serializers.Serializer):
     winner = serializers.CharField(allow_null=True)
     end_reason = serializers.CharField(allow_null=True)
     deadline = serializers.DateTimeField(
-        allow_null=True, help_text="When the decision awaited is due; null without a deadline."
+        allow_null=True,
+        help_text="When the player to act loses on time; null when the match is over or the "
+        "player's vacation pauses their time.",
     )
+    clocks = ClocksSerializer()
     dice_seeds = DiceSeedsSerializer(
         help_text="The players' dice seeds; the server seed is in the log once the match ends."
     )

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -35,6 +36,7 @@ from games.engine import (
     Resign,
     Roll,
     Take,
+    TimedOut,
     snapshot,
     state_from_snapshot,
 )
@@ -43,6 +45,13 @@ from games.engine.notation import format_play, parse_play
 from games.match_log import event_digest
 from games.models import Challenge, Match, MatchEvent
 from games.seed_vault import decrypt_seed, encrypt_seed
+from games.timing import (
+    TimeControl,
+    VacationAllowance,
+    add_increments,
+    vacation_days_used,
+    warning_time,
+)
 
 User = get_user_model()
 
@@ -50,8 +59,13 @@ MAX_MATCH_LENGTH = 25
 DEFAULT_TIME_CONTROL = {"kind": "correspondence", "days_per_move": 1, "reserve_days": 8}
 ACTIONS = ("roll", "double", "take", "drop", "move", "resign", "accept_resign", "reject_resign")
 
-#: Sent after the transaction that changed a match has committed: match_id, seq, to_act_id.
+#: Sent after the transaction that changed a match has committed: match_id, seq, to_act_id,
+#: and deadline (when the player to act loses on time, or None).
 match_changed = Signal()
+
+#: Sent after commit when a player's correspondence deadline is near: match_id, seq, player_id,
+#: deadline. Sent once per decision.
+deadline_near = Signal()
 
 
 class ApplicationError(Exception):
@@ -312,6 +326,8 @@ def match_act(
         )
     if isinstance(expected_seq, bool) or not isinstance(expected_seq, int):
         raise ApplicationError("seq must be the whole number of the last event seen.", "seq")
+    if _on_vacation(actor):
+        vacation_end(user=actor)
     with transaction.atomic():
         match = _locked_match(match_id)
         player = match.player_index(actor)
@@ -323,10 +339,171 @@ def match_act(
                 current_seq=match.seq,
             )
         log = _Log(match, state_from_snapshot(match.state))
-        log.append(_player_event(log, player, action, play, points), actor)
-        log.play_on()
+        timed_out = _is_overdue(match)
+        if timed_out:
+            log.time_out()
+        else:
+            log.append(_player_event(log, player, action, play, points), actor)
+            log.play_on()
         log.save()
+    if timed_out:
+        loser = match.players[1 - log.state.winner] if log.state.winner is not None else None
+        raise IllegalAction(f"Time ran out: {loser} lost the match on time.", "timeout")
     return match
+
+
+def match_timeout(*, match_id: int, seq: int | None = None) -> TimeCheck:
+    """The player to act loses the match on time, if their deadline has passed.
+
+    Safe to call any number of times, from any worker: it acts only while the match is still
+    at ``seq`` (when given) and overdue. A deadline still to come is returned, so a task that
+    woke early can wait for it.
+    """
+    with transaction.atomic():
+        try:
+            match = _locked_match(match_id)
+        except NotFound:
+            return TimeCheck(timed_out=False)
+        if match.status != Match.Status.ACTIVE or match.deadline is None:
+            return TimeCheck(timed_out=False)
+        if seq is not None and match.seq != seq:
+            return TimeCheck(timed_out=False)
+        if not _is_overdue(match):
+            return TimeCheck(timed_out=False, deadline=match.deadline)
+        log = _Log(match, state_from_snapshot(match.state))
+        log.time_out()
+        log.save()
+    return TimeCheck(timed_out=True)
+
+
+@dataclass(frozen=True)
+class TimeCheck:
+    """What match_timeout found: the match lost on time, or the deadline still to come."""
+
+    timed_out: bool
+    deadline: datetime | None = None
+
+
+def match_warn_of_deadline(*, match_id: int) -> bool:
+    """Warn the player to act that their deadline is near, once per decision."""
+    with transaction.atomic():
+        match = _locked_match(match_id)
+        if match.warn_at is None or match.warn_at > timezone.now():
+            return False
+        match.warn_at = None
+        match.save(update_fields=["warn_at"])
+        if match.status != Match.Status.ACTIVE or match.deadline is None:
+            return False
+        details = {
+            "match_id": match.pk,
+            "seq": match.seq,
+            "player_id": match.to_act_id,
+            "deadline": match.deadline,
+        }
+        transaction.on_commit(lambda: deadline_near.send(Match, **details))
+    return True
+
+
+# --- Vacation ---
+
+
+def vacation_start(*, user: Any) -> Profile:
+    """Pause all of ``user``'s correspondence deadlines (never their opponents') until they act,
+    switch it off, or run out of vacation days."""
+    now = timezone.now()
+    with transaction.atomic():
+        profile = _locked_profile(user)
+        if profile.vacation_started_at is not None:
+            raise ApplicationError("You are already on vacation.", "vacation_on")
+        allowance = VacationAllowance(profile.vacation_days, profile.vacation_counted_until).at(now)
+        profile.vacation_days, profile.vacation_counted_until = (
+            allowance.days,
+            allowance.counted_until,
+        )
+        if allowance.days < 1:
+            profile.save(update_fields=["vacation_days", "vacation_counted_until"])
+            raise ApplicationError("You have no vacation days left.", "no_vacation_days")
+        profile.vacation_started_at = now
+        profile.save(
+            update_fields=["vacation_days", "vacation_counted_until", "vacation_started_at"]
+        )
+        for match in _correspondence_matches_waiting_for(user, paused=False):
+            assert match.deadline is not None
+            match.paused_time_left = max((match.deadline - now).total_seconds(), 0.0)
+            match.deadline = match.warn_at = None
+            match.save(update_fields=["deadline", "warn_at", "paused_time_left"])
+            _announce(match)
+    return profile
+
+
+def vacation_end(*, user: Any, at: datetime | None = None) -> Profile:
+    """End ``user``'s vacation (at ``at``, default now): whole days are used, and the paused
+    deadlines run again from where they stopped."""
+    with transaction.atomic():
+        profile = _locked_profile(user)
+        started = profile.vacation_started_at
+        if started is None:
+            return profile
+        ended = min(at or timezone.now(), timezone.now())
+        allowance = VacationAllowance(profile.vacation_days, profile.vacation_counted_until).at(
+            ended
+        )
+        used = vacation_days_used(started, ended)
+        profile.vacation_days = max(allowance.days - used, 0)
+        profile.vacation_counted_until = allowance.counted_until
+        profile.vacation_started_at = None
+        profile.save(
+            update_fields=["vacation_days", "vacation_counted_until", "vacation_started_at"]
+        )
+        for match in _correspondence_matches_waiting_for(user, paused=True):
+            assert match.paused_time_left is not None
+            control = TimeControl.of(match.time_control)
+            match.deadline = ended + timedelta(seconds=match.paused_time_left)
+            warn_at = warning_time(control, match.deadline)
+            match.warn_at = warn_at if warn_at is not None and warn_at > ended else None
+            match.paused_time_left = None
+            match.save(update_fields=["deadline", "warn_at", "paused_time_left"])
+            _announce(match)
+    return profile
+
+
+def vacation_ends_at(profile: Profile) -> datetime | None:
+    """When the vacation now on runs out of days."""
+    if profile.vacation_started_at is None:
+        return None
+    allowance = VacationAllowance(profile.vacation_days, profile.vacation_counted_until)
+    return profile.vacation_started_at + timedelta(
+        days=allowance.at(profile.vacation_started_at).days
+    )
+
+
+def _locked_profile(user: Any) -> Profile:
+    Profile.objects.get_or_create(user=user)
+    return Profile.objects.select_for_update().get(user=user)
+
+
+def _correspondence_matches_waiting_for(user: Any, *, paused: bool) -> list[Match]:
+    matches = (
+        Match.objects.select_for_update()
+        .filter(to_act=user, status=Match.Status.ACTIVE)
+        .filter(paused_time_left__isnull=not paused, deadline__isnull=paused)
+        .order_by("pk")
+    )
+    return [match for match in matches if not TimeControl.of(match.time_control).live]
+
+
+def _announce(match: Match) -> None:
+    details = {
+        "match_id": match.pk,
+        "seq": match.seq,
+        "to_act_id": match.to_act_id,
+        "deadline": match.deadline,
+    }
+    transaction.on_commit(lambda: match_changed.send(Match, **details))
+
+
+def _is_overdue(match: Match) -> bool:
+    return match.deadline is not None and match.deadline <= timezone.now()
 
 
 def match_abort(*, match_id: int, moderator: Any, reason: str) -> Match:
@@ -420,6 +597,11 @@ class _Log:
     state: MatchState
     new_events: list[MatchEvent] = field(default_factory=list)
     new_rolls: list[tuple[int | None, int, int]] = field(default_factory=list)
+    moves_made: list[int] = field(default_factory=lambda: [0, 0])
+    deciding: int | None = None
+
+    def __post_init__(self) -> None:
+        self.deciding = self.state.player_to_act() if self.match.seq else None
 
     def next_roll(self) -> tuple[int, int]:
         """The match's next roll, derived from its seeds and the number of rolls so far."""
@@ -444,7 +626,15 @@ class _Log:
             )
             roller = event.player if isinstance(event, Roll) else None
             self.new_rolls.append((roller, first, second))
+        if isinstance(event, PlayMade):
+            self.moves_made[event.player] += 1
         self.record(event.kind, event.to_payload(), actor)
+
+    def time_out(self) -> None:
+        """The player to act has run out of time."""
+        loser = self.state.player_to_act()
+        assert loser is not None
+        self.append(TimedOut(loser))
 
     def record(self, kind: str, payload: dict[str, Any], actor: Any | None = None) -> None:
         match = self.match
@@ -507,7 +697,9 @@ class _Log:
         match.updated_at = timezone.now()
         to_act = state.player_to_act()
         match.to_act = None if to_act is None else match.players[to_act]
+        self._run_clocks(match.updated_at)
         fields = ["seq", "head_digest", "state", "updated_at", "to_act", "rolls_made"]
+        fields += ["clocks", "deadline", "warn_at", "paused_time_left"]
         finished_now = False
         if state.is_finished() and match.status != Match.Status.FINISHED:
             match.status = Match.Status.FINISHED
@@ -521,10 +713,40 @@ class _Log:
 
             # In the transaction of the final event: the result and the ratings go together.
             rate_match(match)
-        match_id, seq, to_act_id = match.pk, match.seq, match.to_act_id
-        transaction.on_commit(
-            lambda: match_changed.send(Match, match_id=match_id, seq=seq, to_act_id=to_act_id)
-        )
+        _announce(match)
+
+    def _run_clocks(self, now: datetime) -> None:
+        """End the decision this call answered, charging its time, and start the next one."""
+        match, state = self.match, self.state
+        control = TimeControl.of(match.time_control)
+        clocks = list(match.clocks) or control.starting_clocks()
+        moves = list(self.moves_made)
+        if self.deciding is not None:
+            if match.deadline is not None:
+                remaining = match.deadline - now
+            else:
+                remaining = timedelta(seconds=match.paused_time_left or 0)
+            player = self.deciding
+            clocks[player] = control.time_left_after(clocks[player], remaining, moves[player])
+            moves[player] = 0
+        match.clocks = add_increments(control, clocks, moves)
+        match.deadline = match.warn_at = match.paused_time_left = None
+        to_act = state.player_to_act()
+        if state.is_finished() or to_act is None:
+            return
+        allowance = control.allowance(match.clocks[to_act])
+        if not control.live and _on_vacation(match.players[to_act]):
+            match.paused_time_left = allowance.total_seconds()
+            return
+        match.deadline = now + allowance
+        warn_at = warning_time(control, match.deadline)
+        match.warn_at = warn_at if warn_at is not None and warn_at > now else None
+
+
+def _on_vacation(user: Any) -> bool:
+    if getattr(user, "pk", None) is None:
+        return False
+    return Profile.objects.filter(user=user, vacation_started_at__isnull=False).exists()
 
 
 def _plays_forced_for(user: Any) -> bool:

@@ -27,6 +27,7 @@ from .events import (
     Resign,
     Roll,
     Take,
+    TimedOut,
     event_from_payload,
 )
 from .legal import legal_plays
@@ -58,6 +59,7 @@ __all__ = [
     "LastPlay",
     "MatchAborted",
     "MatchAwarded",
+    "TimedOut",
     "MatchState",
     "Move",
     "OpeningRoll",

@@ -176,7 +176,7 @@ class RejectResignation(_PlayerEvent):
 
 @dataclass(frozen=True, slots=True)
 class MatchAwarded:
-    """A moderator's award or a timeout: the match ends at once, ``winner`` winning it."""
+    """A moderator's award: the match ends at once, ``winner`` winning it."""
 
     kind: ClassVar[str] = "match_awarded"
     winner: int
@@ -190,6 +190,13 @@ class MatchAwarded:
     def to_payload(self) -> Payload:
         """The event as JSON-ready data."""
         return {"winner": self.winner, "reason": self.reason}
+
+
+@dataclass(frozen=True, slots=True)
+class TimedOut(_PlayerEvent):
+    """``player`` let their time run out: the opponent wins the match."""
+
+    kind: ClassVar[str] = "timeout"
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,6 +226,7 @@ Event: TypeAlias = (
     | AcceptResignation
     | RejectResignation
     | MatchAwarded
+    | TimedOut
     | MatchAborted
 )
 
@@ -235,6 +243,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         AcceptResignation,
         RejectResignation,
         MatchAwarded,
+        TimedOut,
         MatchAborted,
     )
 }
@@ -274,6 +283,7 @@ _READERS: dict[str, Callable[[_PayloadReader], Event]] = {
     "accept_resign": lambda fields: AcceptResignation(fields.player()),
     "reject_resign": lambda fields: RejectResignation(fields.player()),
     "match_awarded": lambda fields: MatchAwarded(fields.player("winner"), fields.text("reason")),
+    "timeout": lambda fields: TimedOut(fields.player()),
     "match_aborted": lambda fields: MatchAborted(fields.text("reason")),
 }
 assert set(_READERS) == set(EVENT_TYPES)

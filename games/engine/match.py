@@ -43,6 +43,7 @@ from .events import (
     Resign,
     Roll,
     Take,
+    TimedOut,
     check_player,
     opponent,
 )
@@ -274,6 +275,9 @@ class MatchState:
         if isinstance(event, MatchAwarded):
             self._check_not_finished("award the match")
             return self._finished(winner=event.winner, end_reason=event.reason)
+        if isinstance(event, TimedOut):
+            self._check_not_finished("lose on time")
+            return self._finished(winner=opponent(event.player), end_reason="timeout")
         if isinstance(event, MatchAborted):
             self._check_not_finished("abort the match")
             return self._finished(winner=None, end_reason=event.reason, aborted=True)

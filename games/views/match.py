@@ -15,6 +15,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from games import selectors, services
@@ -22,7 +23,7 @@ from games.board import draw_board
 from games.engine import EngineError, MatchState, Play, format_play
 from games.engine.turn import PartialPlay
 from games.models import Match
-from games.views.time_controls import time_control_words
+from games.views.time_controls import clock_faces, time_control_words
 
 RESIGN_CHOICES = ((1, "a single game"), (2, "a gammon"), (3, "a backgammon"))
 
@@ -148,6 +149,7 @@ def _render(
         "notice": notice,
         "resign_choices": RESIGN_CHOICES,
         "time_control": time_control_words(match.time_control),
+        "clocks": clock_faces(view, timezone.now()) if match.status == Match.Status.ACTIVE else [],
         "ended_by": _ended_by(match),
     }
     template = "games/_play_area.html" if request.headers.get("HX-Request") else "games/match.html"

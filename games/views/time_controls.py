@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import datetime
 from typing import Any
 
 #: The correspondence presets of the challenge form: (key, days a move, reserve days).
@@ -33,3 +34,49 @@ def _days(days: float) -> str:
 
 def _amount(value: float, unit: str) -> str:
     return f"{value:g} {unit}" if value == 1 else f"{value:g} {unit}s"
+
+
+def clock_faces(view: Mapping[str, Any], now: datetime) -> list[dict[str, Any]]:
+    """What the match page shows of each player's time, with the seconds left at ``now``."""
+    clocks = view["clocks"]
+    live = clocks["kind"] == "live"
+    deadline = view["deadline"]
+    faces = []
+    for index, name in enumerate(view["players"]):
+        running = clocks["running"] == name and deadline is not None
+        paused = view["to_act"] == name and clocks["paused_time_left_seconds"] is not None
+        if running:
+            seconds = max((deadline - now).total_seconds(), 0.0)
+        elif paused:
+            seconds = clocks["paused_time_left_seconds"]
+        else:
+            seconds = clocks["time_left_seconds"][index]
+        faces.append(
+            {
+                "player": name,
+                "live": live,
+                "running": running,
+                "paused": paused,
+                "seconds": round(seconds),
+                "text": duration_words(seconds, live=live),
+                "deadline": deadline if running else None,
+                "reserve": (
+                    duration_words(clocks["time_left_seconds"][index], live=False)
+                    if not live and (running or paused)
+                    else None
+                ),
+            }
+        )
+    return faces
+
+
+def duration_words(seconds: float, *, live: bool) -> str:
+    """``7:42`` on a live clock; ``2 days 3 hours`` or ``5:04:10`` for correspondence."""
+    whole = max(int(seconds), 0)
+    days, rest = divmod(whole, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes, secs = divmod(rest, 60)
+    if live or days == 0:
+        hours += days * 24
+        return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+    return f"{_amount(days, 'day')} {_amount(hours, 'hour')}" if hours else _amount(days, "day")

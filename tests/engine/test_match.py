@@ -23,6 +23,7 @@ from games.engine.events import (
     Resign,
     Roll,
     Take,
+    TimedOut,
     event_from_payload,
 )
 from games.engine.match import GameRecord, LastPlay, MatchState, fold
@@ -352,6 +353,7 @@ def test_match_ends_at_n_points_and_nothing_is_allowed_after():
         RejectResignation(0),
         PlayMade(0, "24/13"),
         MatchAwarded(1, "moderator"),
+        TimedOut(0),
         MatchAborted("moderator"),
     ):
         with pytest.raises(IllegalActionError, match="the match is over"):
@@ -363,6 +365,17 @@ def test_award_ends_the_match_at_once_with_the_score_untouched():
     assert (state.phase, state.winner, state.score, state.aborted) == ("finished", 1, (0, 0), False)
     assert state.end_reason == "time ran out"
     assert match(5, MatchAwarded(0, "no show")).winner == 0  # even before the opening roll
+
+
+def test_running_out_of_time_loses_the_match_whoever_is_on_roll():
+    state = player_1_on_roll(5).apply(Roll(1, Dice(4, 2))).apply(TimedOut(1))
+    assert (state.phase, state.winner, state.score, state.end_reason) == (
+        "finished",
+        0,
+        (0, 0),
+        "timeout",
+    )
+    assert player_1_on_roll(5, Double(1), TimedOut(0)).winner == 1  # the doubled player
 
 
 def test_abort_ends_the_match_with_no_winner():
@@ -452,7 +465,8 @@ ALL_EVENTS: list[Event] = [
     Resign(1, 3),
     AcceptResignation(0),
     RejectResignation(1),
-    MatchAwarded(1, "timeout"),
+    MatchAwarded(1, "no show"),
+    TimedOut(0),
     MatchAborted("moderator"),
 ]
 

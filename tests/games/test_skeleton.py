@@ -80,7 +80,18 @@ def test_discord_login_is_offered_only_when_its_credentials_are_set(run_python):
 
 def test_celery_app_takes_its_broker_url_from_settings():
     assert celery_app.conf.broker_url == settings.CELERY_BROKER_URL
-    assert celery_app.conf.task_always_eager is False
+
+
+def test_the_service_never_runs_tasks_in_place(run_python):
+    code = (
+        "import django; django.setup();"
+        "from backgammon_site.celery import app;"
+        "print(app.conf.task_always_eager, sorted(app.conf.beat_schedule))"
+    )
+    result = run_python(code, {"CELERY_TASK_ALWAYS_EAGER": None})
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["False", "['sweep-deadlines']"]
 
 
 @pytest.mark.django_db
