@@ -8,4 +8,5 @@ urlpatterns = [
     path("api-tokens/", views.api_tokens, name="api-tokens"),
     path("api-tokens/new/", views.api_token_create, name="api-token-create"),
     path("api-tokens/revoke/", views.api_token_revoke, name="api-token-revoke"),
+    path("notifications/", views.notification_settings, name="notification-settings"),
 ]

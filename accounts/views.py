@@ -1,4 +1,4 @@
-"""Pages of a player's own account: API tokens."""
+"""Pages of a player's own account: API tokens and notification settings."""
 
 from __future__ import annotations
 
@@ -8,6 +8,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 from knox.models import AuthToken
+
+from accounts.forms import NotificationPreferencesForm
+from accounts.models import Profile
 
 
 @login_required
@@ -37,3 +40,26 @@ def api_token_revoke(request: HttpRequest) -> HttpResponse:
     else:
         messages.error(request, "There is no such token of yours.")
     return redirect("api-tokens")
+
+
+@login_required
+def notification_settings(request: HttpRequest) -> HttpResponse:
+    """How the player hears of their turns, challenges, deadlines and finished matches."""
+    profile, _ = Profile.objects.get_or_create(user=request.user)
+    if request.method == "POST":
+        form = NotificationPreferencesForm(request.POST, instance=profile)
+        if form.is_valid():
+            form.save()
+            messages.success(request, "Your notification settings are saved.")
+            return redirect("notification-settings")
+        # A refused form changes nothing: the page shows the saved choices' errors.
+        status = 400
+    else:
+        form = NotificationPreferencesForm(instance=profile)
+        status = 200
+    return render(
+        request,
+        "accounts/notification_settings.html",
+        {"form": form, "email": request.user.email},
+        status=status,
+    )
