@@ -17,6 +17,7 @@ from typing import Any
 
 from django.db import transaction
 from django.dispatch import receiver
+from django.utils import timezone
 
 from accounts.models import Delivery, Profile
 from games.models import Challenge, Match, MatchEvent, Notification
@@ -158,6 +159,7 @@ def _record(
             "match": match,
             "challenge": challenge,
             "seq": seq,
+            "created_at": timezone.now(),
         },
     )
     if created and delivery == Delivery.IMMEDIATELY:
