@@ -42,7 +42,9 @@ def digest_email(user: Any, notifications: Sequence[Notification]) -> EmailMulti
     return _email(user, subject, "emails/digest", context)
 
 
-def _email(user: Any, subject: str, template: str, context: dict[str, Any]) -> EmailMultiAlternatives:
+def _email(
+    user: Any, subject: str, template: str, context: dict[str, Any]
+) -> EmailMultiAlternatives:
     context = {**context, "settings_url": site_url(reverse("notification-settings"))}
     email = EmailMultiAlternatives(
         subject=subject,
@@ -165,8 +167,9 @@ def _waiting_for(view: dict[str, Any]) -> str:
     if phase == "resigned" and view["resignation"]:
         offered = view["resignation"]["points"]
         points = offered * view["cube"]["value"]
+        value = f"{points} point" if points == 1 else f"{points} points"
         return (
-            f"{turn} offers to resign {RESIGNATIONS[offered]} ({points} point{'' if points == 1 else 's'}): "
+            f"{turn} offers to resign {RESIGNATIONS[offered]} ({value}): "
             f"{to_act} is to accept or reject."
         )
     return "The next game starts with the opening roll."

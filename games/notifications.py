@@ -29,7 +29,9 @@ Kind = Notification.Kind
 
 
 @receiver(match_changed, dispatch_uid="notifications.match_changed")
-def on_match_changed(sender: Any, *, match_id: int, seq: int, to_act_id: int | None, **_: Any) -> None:
+def on_match_changed(
+    sender: Any, *, match_id: int, seq: int, to_act_id: int | None, **_: Any
+) -> None:
     # The change is committed already: a failure here must not fail the player's request.
     try:
         match_news(match_id=match_id, seq=seq, to_act_id=to_act_id)
@@ -47,14 +49,18 @@ def on_challenge_created(sender: Any, *, challenge_id: int, **_: Any) -> None:
 
 def match_news(*, match_id: int, seq: int, to_act_id: int | None) -> None:
     """Record the news of a match at ``seq``: whose turn it became, or that it finished."""
-    match = Match.objects.select_related("first_player", "second_player").filter(pk=match_id).first()
+    match = (
+        Match.objects.select_related("first_player", "second_player").filter(pk=match_id).first()
+    )
     if match is None:
         return
     if match.status == Match.Status.FINISHED:
         finisher = _finisher_id(match)
         for player in match.players:
             if player.pk != finisher:
-                _record(player, Kind.MATCH_FINISHED, f"match_finished:match:{match.pk}", match=match)
+                _record(
+                    player, Kind.MATCH_FINISHED, f"match_finished:match:{match.pk}", match=match
+                )
         return
     if to_act_id is None:
         return

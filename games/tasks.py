@@ -27,7 +27,8 @@ EMAIL_RETRIES = {
     "retry_jitter": True,
     "max_retries": 8,
     "acks_late": True,
-    "task_reject_on_worker_lost": True,
+    # (the task option; task_reject_on_worker_lost is the name of the global setting)
+    "reject_on_worker_lost": True,
 }
 
 

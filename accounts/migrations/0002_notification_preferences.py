@@ -4,30 +4,65 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('accounts', '0001_initial'),
+        ("accounts", "0001_initial"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='profile',
-            name='notify_challenge',
-            field=models.CharField(choices=[('immediately', 'By email, at once'), ('digest', 'In a daily digest email'), ('off', 'Not at all')], default='immediately', help_text='When someone challenges me.', max_length=16),
+            model_name="profile",
+            name="notify_challenge",
+            field=models.CharField(
+                choices=[
+                    ("immediately", "By email, at once"),
+                    ("digest", "In a daily digest email"),
+                    ("off", "Not at all"),
+                ],
+                default="immediately",
+                help_text="When someone challenges me.",
+                max_length=16,
+            ),
         ),
         migrations.AddField(
-            model_name='profile',
-            name='notify_deadline',
-            field=models.CharField(choices=[('immediately', 'By email, at once'), ('digest', 'In a daily digest email'), ('off', 'Not at all')], default='immediately', help_text='When 12 hours are left to make my decision.', max_length=16),
+            model_name="profile",
+            name="notify_deadline",
+            field=models.CharField(
+                choices=[
+                    ("immediately", "By email, at once"),
+                    ("digest", "In a daily digest email"),
+                    ("off", "Not at all"),
+                ],
+                default="immediately",
+                help_text="When 12 hours are left to make my decision.",
+                max_length=16,
+            ),
         ),
         migrations.AddField(
-            model_name='profile',
-            name='notify_match_finished',
-            field=models.CharField(choices=[('immediately', 'By email, at once'), ('digest', 'In a daily digest email'), ('off', 'Not at all')], default='immediately', help_text='When a match of mine ends.', max_length=16),
+            model_name="profile",
+            name="notify_match_finished",
+            field=models.CharField(
+                choices=[
+                    ("immediately", "By email, at once"),
+                    ("digest", "In a daily digest email"),
+                    ("off", "Not at all"),
+                ],
+                default="immediately",
+                help_text="When a match of mine ends.",
+                max_length=16,
+            ),
         ),
         migrations.AddField(
-            model_name='profile',
-            name='notify_your_turn',
-            field=models.CharField(choices=[('immediately', 'By email, at once'), ('digest', 'In a daily digest email'), ('off', 'Not at all')], default='immediately', help_text='When a match waits for my decision.', max_length=16),
+            model_name="profile",
+            name="notify_your_turn",
+            field=models.CharField(
+                choices=[
+                    ("immediately", "By email, at once"),
+                    ("digest", "In a daily digest email"),
+                    ("off", "Not at all"),
+                ],
+                default="immediately",
+                help_text="When a match waits for my decision.",
+                max_length=16,
+            ),
         ),
     ]

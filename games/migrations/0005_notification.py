@@ -7,31 +7,95 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0004_verifiable_dice'),
+        ("games", "0004_verifiable_dice"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Notification',
+            name="Notification",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('your_turn', 'your turn'), ('challenge', 'a challenge'), ('deadline', 'a deadline approaching'), ('match_finished', 'a match finished')], max_length=16)),
-                ('key', models.CharField(max_length=100)),
-                ('delivery', models.CharField(choices=[('immediately', 'at once'), ('digest', 'daily digest')], max_length=16)),
-                ('status', models.CharField(choices=[('pending', 'pending'), ('sent', 'sent'), ('skipped', 'skipped')], default='pending', max_length=16)),
-                ('seq', models.PositiveIntegerField(blank=True, help_text="The match's seq the news is about (a turn's start).", null=True)),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('sent_at', models.DateTimeField(blank=True, null=True)),
-                ('challenge', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='games.challenge')),
-                ('match', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='games.match')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='notifications', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("your_turn", "your turn"),
+                            ("challenge", "a challenge"),
+                            ("deadline", "a deadline approaching"),
+                            ("match_finished", "a match finished"),
+                        ],
+                        max_length=16,
+                    ),
+                ),
+                ("key", models.CharField(max_length=100)),
+                (
+                    "delivery",
+                    models.CharField(
+                        choices=[("immediately", "at once"), ("digest", "daily digest")],
+                        max_length=16,
+                    ),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[("pending", "pending"), ("sent", "sent"), ("skipped", "skipped")],
+                        default="pending",
+                        max_length=16,
+                    ),
+                ),
+                (
+                    "seq",
+                    models.PositiveIntegerField(
+                        blank=True,
+                        help_text="The match's seq the news is about (a turn's start).",
+                        null=True,
+                    ),
+                ),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                ("sent_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "challenge",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="games.challenge",
+                    ),
+                ),
+                (
+                    "match",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="games.match",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="notifications",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'indexes': [models.Index(fields=['status', 'delivery', 'user'], name='notification_pending')],
-                'constraints': [models.UniqueConstraint(fields=('user', 'key'), name='notification_once')],
+                "indexes": [
+                    models.Index(fields=["status", "delivery", "user"], name="notification_pending")
+                ],
+                "constraints": [
+                    models.UniqueConstraint(fields=("user", "key"), name="notification_once")
+                ],
             },
         ),
     ]

@@ -79,9 +79,7 @@ def test_a_double_taken_hands_the_doubler_a_new_turn(dice, alice, bob, alice_to_
         match = act(match, alice, "take")  # bob cannot double again: the server rolls for him
     assert len(emails_to(bob)) == 2  # his first turn, and the turn after the take
     assert reload(match).to_act == bob
-    keys = list(
-        Notification.objects.filter(user=bob).order_by("seq").values_list("key", flat=True)
-    )
+    keys = list(Notification.objects.filter(user=bob).order_by("seq").values_list("key", flat=True))
     assert keys == [f"your_turn:match:{match.pk}:turn:3", f"your_turn:match:{match.pk}:turn:5"]
 
 
@@ -164,12 +162,11 @@ def test_a_deadline_approaching_is_sent_once_after_the_sweep_commits(
     # Match.deadline belongs to the deadlines work; until it lands, a stand-in attribute.
     deadline = clock.now.replace(hour=21, minute=30)
     monkeypatch.setattr(Match, "deadline", deadline, raising=False)
-    with committed():
-        with transaction.atomic():
-            match = services._locked_match(alice_to_play.pk)
-            deadline_approaching(match)
-            assert len(mail.outbox) == 1  # not before the commit
-            deadline_approaching(match)
+    with committed(), transaction.atomic():
+        match = services._locked_match(alice_to_play.pk)
+        deadline_approaching(match)
+        assert len(mail.outbox) == 1  # not before the commit
+        deadline_approaching(match)
     assert len(mail.outbox) == 2
     email = mail.outbox[-1]
     assert email.subject == f"12 hours left for your decision against bob (match {match.pk})"
