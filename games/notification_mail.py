@@ -17,13 +17,9 @@ from django.urls import reverse
 from games import selectors
 from games.engine.events import RESIGNATIONS
 from games.models import Match, Notification
-from games.views.replay import replay_log
 from games.views.time_controls import time_control_words
 
 Kind = Notification.Kind
-
-#: How many of the latest events an email tells, at most.
-RECENT_EVENTS = 6
 
 
 def notification_email(notification: Notification) -> EmailMultiAlternatives:
@@ -63,7 +59,7 @@ def site_url(path: str) -> str:
 
 def news_item(notification: Notification) -> dict[str, Any]:
     """What an email says about one piece of news: a subject, a headline, the position in
-    words, what happened lately, and the link."""
+    words and the link."""
     user = notification.user
     if notification.kind == Kind.CHALLENGE:
         return _challenge_item(notification)
@@ -76,7 +72,6 @@ def news_item(notification: Notification) -> dict[str, Any]:
     if notification.kind == Kind.YOUR_TURN:
         subject = f"Your turn against {opponent} (match {match.pk})"
         headline = f"It is your turn in your match against {opponent}."
-        since = notification.seq or 0
     elif notification.kind == Kind.DEADLINE:
         subject = f"12 hours left for your decision against {opponent} (match {match.pk})"
         headline = f"Your match against {opponent} waits for your decision."
@@ -85,18 +80,15 @@ def news_item(notification: Notification) -> dict[str, Any]:
             headline += f" Decide by {deadline:%a %d %b %Y, %H:%M} UTC or lose on time."
         else:
             headline += " Its deadline is about 12 hours away."
-        since = notification.seq or 0
     else:
         subject = f"Match {match.pk} finished: {title}"
         headline = _finished_headline(view)
-        since = max(match.seq - RECENT_EVENTS, 0)
     return {
         "kind": notification.kind,
         "subject": subject,
         "headline": headline,
         "title": title,
         "position": position_in_words(view),
-        "recent": recent_events(match, after=since),
         "url": site_url(reverse("match", kwargs={"match_id": match.pk})),
     }
 
@@ -116,7 +108,6 @@ def _challenge_item(notification: Notification) -> dict[str, Any]:
         "headline": f"{challenger} challenges you to {terms}.",
         "title": f"Challenge from {challenger}",
         "position": [],
-        "recent": [],
         "url": site_url(reverse("home") + "#challenges-to-you"),
     }
 
@@ -147,6 +138,20 @@ def position_in_words(view: dict[str, Any]) -> list[str]:
         lines.append(f"The cube is at {cube['value']}{owner}.")
         pips = view["pip_counts"]
         lines.append(f"Pip counts: {names[0]} {pips[0]}, {names[1]} {pips[1]}.")
+    games = view["games"]
+    if view["status"] == Match.Status.FINISHED and games:
+        game = games[-1]
+        result = {
+            "gammon": " with a gammon",
+            "backgammon": " with a backgammon",
+            "drop": ", the double dropped",
+            "resign": " by resignation",
+        }
+        points = f"{game['points']} point" if game["points"] == 1 else f"{game['points']} points"
+        lines.append(
+            f"Last game: {game['winner']} won game {game['number']}"
+            f"{result.get(game['result'], '')} ({points})."
+        )
     last = view["last_play"]
     if last is not None:
         dice = f"{max(last['dice'])}-{min(last['dice'])}"
@@ -173,13 +178,3 @@ def _waiting_for(view: dict[str, Any]) -> str:
             f"{to_act} is to accept or reject."
         )
     return "The next game starts with the opening roll."
-
-
-def recent_events(match: Match, *, after: int) -> list[str]:
-    """The match's events from seq ``after`` on, in the replay's words (the latest few)."""
-    events = list(match.events.select_related("actor").order_by("seq"))
-    names = (match.first_player.get_username(), match.second_player.get_username())
-    _, lines = replay_log(match.match_length, events, names)
-    return [f"{line.who} {line.words}" for line in lines if line.step >= max(after, 1)][
-        -RECENT_EVENTS:
-    ]

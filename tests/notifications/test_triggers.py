@@ -138,7 +138,10 @@ def test_a_finished_match_is_told_to_the_player_who_did_not_end_it(dice, alice, 
         match = act(match, bob, "accept_resign")
     assert reload(match).status == "finished"
     assert subjects_to(alice)[-1] == f"Match {match.pk} finished: alice v bob"
-    assert "bob won the match, 0-1." in emails_to(alice)[-1].body
+    for body in (emails_to(alice)[-1].body, emails_to(alice)[-1].alternatives[0][0]):
+        assert "bob won the match, 0-1." in body
+        assert "Last game: bob won game 1 by resignation (1 point)." in body
+        assert f"https://backgammon.example/matches/{match.pk}/" in body
     finished = Notification.objects.filter(kind="match_finished")
     assert [notice.user for notice in finished] == [alice]
 
