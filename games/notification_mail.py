@@ -99,12 +99,12 @@ def _challenge_item(notification: Notification) -> dict[str, Any]:
     challenger = challenge.challenger.get_username()
     rated = "rated" if challenge.rated else "unrated"
     terms = (
-        f"a {challenge.match_length}-point match, {rated}, "
+        f"{a_match_of(challenge.match_length)}, {rated}, "
         f"{time_control_words(challenge.time_control)}"
     )
     return {
         "kind": notification.kind,
-        "subject": f"{challenger} challenges you to a {challenge.match_length}-point match",
+        "subject": f"{challenger} challenges you to {a_match_of(challenge.match_length)}",
         "headline": f"{challenger} challenges you to {terms}.",
         "title": f"Challenge from {challenger}",
         "position": [],
@@ -127,7 +127,7 @@ def position_in_words(view: dict[str, Any]) -> list[str]:
     """The match as a player would describe it: whose turn, score, cube, pips, last play."""
     names = view["players"]
     lines = [
-        f"{names[0]} v {names[1]}, a {view['match_length']}-point match, "
+        f"{names[0]} v {names[1]}, {a_match_of(view['match_length'])}, "
         f"game {view['game_number']}{' (the Crawford game)' if view['crawford'] else ''}.",
         f"Score: {names[0]} {view['score'][0]}, {names[1]} {view['score'][1]}.",
     ]
@@ -178,3 +178,9 @@ def _waiting_for(view: dict[str, Any]) -> str:
             f"{to_act} is to accept or reject."
         )
     return "The next game starts with the opening roll."
+
+
+def a_match_of(length: int) -> str:
+    """``a 5-point match``, ``an 11-point match``."""
+    article = "an" if length in (8, 11, 18) or 80 <= length < 90 else "a"
+    return f"{article} {length}-point match"

@@ -15,6 +15,7 @@ from django.core.mail.backends.locmem import EmailBackend
 from accounts.models import Profile
 from games import services
 from games.models import Notification
+from games.notification_mail import a_match_of
 from games.tasks import send_daily_digests, send_digest, send_notification
 from tests.games.factories import act, start_match
 
@@ -257,3 +258,16 @@ def test_immediate_news_is_not_held_for_the_digest(dice, alice, bob, committed):
         send_daily_digests()
     assert len(mail.outbox) == 1
     assert "Your turn" in mail.outbox[0].subject
+
+
+@pytest.mark.parametrize(
+    ("length", "words"),
+    [
+        (1, "a 1-point match"),
+        (8, "an 8-point match"),
+        (11, "an 11-point match"),
+        (25, "a 25-point match"),
+    ],
+)
+def test_match_lengths_read_well(length, words):
+    assert a_match_of(length) == words
