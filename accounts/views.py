@@ -52,7 +52,7 @@ def notification_settings(request: HttpRequest) -> HttpResponse:
             form.save()
             messages.success(request, "Your notification settings are saved.")
             return redirect("notification-settings")
-        # A refused form changes nothing: the page shows the saved choices' errors.
+        # Refused: nothing is saved, and the page says why.
         status = 400
     else:
         form = NotificationPreferencesForm(instance=profile)
