@@ -7,6 +7,29 @@ from django.db import models
 from django.utils import timezone
 
 
+class Delivery(models.TextChoices):
+    """How a player hears of one kind of news."""
+
+    IMMEDIATELY = "immediately", "By email, at once"
+    DIGEST = "digest", "In a daily digest email"
+    OFF = "off", "Not at all"
+
+
+#: Each kind of notification and the Profile field holding the player's choice for it.
+NOTIFICATION_PREFERENCES = {
+    "your_turn": "notify_your_turn",
+    "challenge": "notify_challenge",
+    "deadline": "notify_deadline",
+    "match_finished": "notify_match_finished",
+}
+
+
+def _delivery_field(help_text: str) -> models.CharField:
+    return models.CharField(
+        max_length=16, choices=Delivery.choices, default=Delivery.IMMEDIATELY, help_text=help_text
+    )
+
+
 class Profile(models.Model):
     """A player's preferences; created on first use with the defaults below."""
 
@@ -26,6 +49,10 @@ class Profile(models.Model):
     vacation_started_at = models.DateTimeField(
         null=True, blank=True, help_text="When the vacation now on began; empty when off."
     )
+    notify_your_turn = _delivery_field("When a match waits for my decision.")
+    notify_challenge = _delivery_field("When someone challenges me.")
+    notify_deadline = _delivery_field("When 12 hours are left to make my decision.")
+    notify_match_finished = _delivery_field("When a match of mine ends.")
 
     class Meta:
         indexes = [
@@ -38,3 +65,7 @@ class Profile(models.Model):
 
     def __str__(self) -> str:
         return f"Profile of {self.user}"
+
+    def delivery_for(self, kind: str) -> str:
+        """How the player wants to hear of ``kind`` (a key of NOTIFICATION_PREFERENCES)."""
+        return str(getattr(self, NOTIFICATION_PREFERENCES[kind]))

@@ -9,4 +9,5 @@ urlpatterns = [
     path("api-tokens/new/", views.api_token_create, name="api-token-create"),
     path("api-tokens/revoke/", views.api_token_revoke, name="api-token-revoke"),
     path("vacation/", views.vacation, name="vacation"),
+    path("notifications/", views.notification_settings, name="notification-settings"),
 ]

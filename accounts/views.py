@@ -1,4 +1,4 @@
-"""Pages of a player's own account: API tokens, vacation."""
+"""Pages of a player's own account: API tokens, vacation, notification settings."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 from knox.models import AuthToken
 
+from accounts.forms import NotificationPreferencesForm
 from accounts.models import Profile
 from games import services
 from games.models import Match
@@ -75,3 +76,26 @@ def vacation(request: HttpRequest) -> HttpResponse:
         "cap": VacationAllowance.CAP,
     }
     return render(request, "accounts/vacation.html", context)
+
+
+@login_required
+def notification_settings(request: HttpRequest) -> HttpResponse:
+    """How the player hears of their turns, challenges, deadlines and finished matches."""
+    profile, _ = Profile.objects.get_or_create(user=request.user)
+    if request.method == "POST":
+        form = NotificationPreferencesForm(request.POST, instance=profile)
+        if form.is_valid():
+            form.save()
+            messages.success(request, "Your notification settings are saved.")
+            return redirect("notification-settings")
+        # Refused: nothing is saved, and the page says why.
+        status = 400
+    else:
+        form = NotificationPreferencesForm(instance=profile)
+        status = 200
+    return render(
+        request,
+        "accounts/notification_settings.html",
+        {"form": form, "email": request.user.email},
+        status=status,
+    )

@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -140,7 +141,19 @@ STATIC_ROOT.mkdir(exist_ok=True)
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = DEBUG
 
-EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+# Email: printed to the console unless EMAIL_BACKEND names a real one, e.g.
+# django.core.mail.backends.smtp.EmailBackend with EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER,
+# EMAIL_HOST_PASSWORD and EMAIL_USE_TLS.
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND") or "django.core.mail.backends.console.EmailBackend"
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = _env_flag("EMAIL_USE_TLS")
+EMAIL_TIMEOUT = 30
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Backgammon <backgammon@localhost>")
+# Where the site is seen from outside: the links in emails start with it.
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
 
 # django-allauth
 LOGIN_REDIRECT_URL = "/"
@@ -245,6 +258,12 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
 #: are found by the sweep. Keep it well inside the broker's visibility timeout.
 DEADLINE_COUNTDOWN_HORIZON = 600
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+
+# Notifications: the daily digest goes out at NOTIFICATION_DIGEST_HOUR o'clock UTC.
+CELERY_BEAT_SCHEDULE["notification-daily-digest"] = {
+    "task": "games.tasks.send_daily_digests",
+    "schedule": crontab(hour=int(os.environ.get("NOTIFICATION_DIGEST_HOUR", "7")), minute=0),
+}
 
 LOGGING = {
     "version": 1,

@@ -7,6 +7,6 @@ class GamesConfig(AppConfig):
     verbose_name = "Games"
 
     def ready(self) -> None:
-        from games import deadlines, services
+        from games import deadlines, notifications, services  # noqa: F401 (receivers)
 
         services.match_changed.connect(deadlines.countdown_on_change, dispatch_uid="countdown")

@@ -62,6 +62,8 @@ ACTIONS = ("roll", "double", "take", "drop", "move", "resign", "accept_resign", 
 #: Sent after the transaction that changed a match has committed: match_id, seq, to_act_id,
 #: and deadline (when the player to act loses on time, or None).
 match_changed = Signal()
+#: Sent after the transaction that created a challenge has committed: challenge_id.
+challenge_created = Signal()
 
 #: Sent after commit when a player's correspondence deadline is near: match_id, seq, player_id,
 #: deadline. Sent once per decision.
@@ -129,7 +131,7 @@ def challenge_create(
         )
     if not isinstance(rated, bool):
         raise ApplicationError("Say whether the match is rated: true or false.", "rated")
-    return Challenge.objects.create(
+    challenge = Challenge.objects.create(
         challenger=challenger,
         opponent=opponent,
         match_length=match_length,
@@ -137,6 +139,9 @@ def challenge_create(
         time_control=clean_time_control(time_control),
         challenger_seed=_player_seed(seed) or "",
     )
+    challenge_id = challenge.pk
+    transaction.on_commit(lambda: challenge_created.send(Challenge, challenge_id=challenge_id))
+    return challenge
 
 
 def _player_seed(seed: object) -> str | None:

@@ -1,12 +1,121 @@
-"""Celery tasks. Each is safe to run twice or late: the services act only on what is due."""
+"""Celery tasks. Each takes ids, re-reads the world under a lock and is idempotent, so a task
+delivered twice or late (acks_late, countdowns, the sweep) does its work once."""
 
 from __future__ import annotations
 
+import logging
+from smtplib import SMTPException
 from typing import Any
 
 from celery import shared_task
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
 
 from games import deadlines, services
+from games.models import Notification
+from games.notification_mail import digest_email, notification_email
+from games.notifications import can_receive_email, is_still_news
+
+logger = logging.getLogger(__name__)
+
+# --- Notifications ---
+
+#: Mail servers fail for a while: retry with exponential backoff (1 s, 2 s, ... up to an hour).
+EMAIL_RETRIES = {
+    "autoretry_for": (SMTPException, OSError),
+    "retry_backoff": True,
+    "retry_backoff_max": 3600,
+    "retry_jitter": True,
+    "max_retries": 8,
+    "acks_late": True,
+    # (the task option; task_reject_on_worker_lost is the name of the global setting)
+    "reject_on_worker_lost": True,
+}
+
+
+@shared_task(**EMAIL_RETRIES)
+def send_notification(notification_id: int) -> str:
+    """Email one piece of news at once, unless it was sent already or is no longer true."""
+    with transaction.atomic():
+        notification = (
+            Notification.objects.select_for_update(of=("self",))
+            .select_related("user", "match", "challenge")
+            .filter(pk=notification_id, status=Notification.Status.PENDING)
+            .first()
+        )
+        if notification is None:
+            return "done already"
+        if not can_receive_email(notification.user) or not is_still_news(notification):
+            _close(notification, Notification.Status.SKIPPED)
+            return "skipped"
+        # Sent while holding the row's lock: a second delivery of this task waits, then finds
+        # it sent. If sending fails, nothing is written and the task is retried.
+        notification_email(notification).send()
+        _close(notification, Notification.Status.SENT)
+    return "sent"
+
+
+@shared_task
+def send_daily_digests() -> int:
+    """Celery beat, once a day: one digest task per player with news waiting for it."""
+    user_ids = (
+        Notification.objects.filter(
+            status=Notification.Status.PENDING, delivery=Notification.Delivery.DIGEST
+        )
+        .values_list("user_id", flat=True)
+        .distinct()
+        .order_by("user_id")
+    )
+    count = 0
+    for user_id in user_ids:
+        send_digest.delay(user_id)
+        count += 1
+    return count
+
+
+@shared_task(**EMAIL_RETRIES)
+def send_digest(user_id: int) -> int:
+    """Email a player all their digest news still waiting, in one email, once.
+
+    News that is no longer true (a turn played since, a challenge answered) is left out.
+    Returns how many items the email told.
+    """
+    with transaction.atomic():
+        pending = list(
+            Notification.objects.select_for_update(of=("self",))
+            .select_related("match", "challenge")
+            .filter(
+                user_id=user_id,
+                status=Notification.Status.PENDING,
+                delivery=Notification.Delivery.DIGEST,
+            )
+            .order_by("created_at", "pk")
+        )
+        if not pending:
+            return 0
+        user = get_user_model().objects.get(pk=user_id)
+        if not can_receive_email(user):
+            news, stale = [], pending
+        else:
+            news = [item for item in pending if is_still_news(item)]
+            stale = [item for item in pending if item not in news]
+        for item in stale:
+            _close(item, Notification.Status.SKIPPED)
+        if news:
+            digest_email(user, news).send()
+            for item in news:
+                _close(item, Notification.Status.SENT)
+    return len(news)
+
+
+def _close(notification: Notification, status: str) -> None:
+    notification.status = status
+    notification.sent_at = timezone.now() if status == Notification.Status.SENT else None
+    notification.save(update_fields=["status", "sent_at"])
+
+
+# --- Deadlines ---
 
 
 @shared_task(bind=True, acks_late=True, reject_on_worker_lost=True, ignore_result=True)

@@ -1,0 +1,29 @@
+"""Forms of a player's own settings pages."""
+
+from __future__ import annotations
+
+from django import forms
+
+from accounts.models import NOTIFICATION_PREFERENCES, Profile
+
+
+class NotificationPreferencesForm(forms.ModelForm):
+    """For each kind of news: by email at once, in the daily digest, or not at all."""
+
+    class Meta:
+        model = Profile
+        fields = list(NOTIFICATION_PREFERENCES.values())
+        labels = {
+            "notify_your_turn": "Your turn",
+            "notify_challenge": "A challenge to you",
+            "notify_deadline": "A deadline approaching",
+            "notify_match_finished": "A match of yours finished",
+        }
+        widgets = {field: forms.RadioSelect for field in NOTIFICATION_PREFERENCES.values()}
+        error_messages = {
+            field: {
+                "required": "Choose how to hear of this.",
+                "invalid_choice": "Choose one of the offered ways: %(value)s is not one of them.",
+            }
+            for field in NOTIFICATION_PREFERENCES.values()
+        }

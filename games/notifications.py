@@ -1,0 +1,204 @@
+"""Which news each player gets: recorded once per piece of news, emailed by games.tasks.
+
+News comes from the services' signals (a match changed, a challenge was made) and from the
+deadline sweep (the ``deadline_near`` signal). Each piece is a Notification row with a key naming
+it, so a signal sent twice or a task run twice never makes a second email.
+
+A player's turn starts when the match comes to wait for their decision after somebody else's:
+the seq of that decision names the turn. Their own roll and move that follow are the same
+turn; a double they make, taken by the opponent, hands them a new turn.
+"""
+
+from __future__ import annotations
+
+import logging
+from functools import partial
+from typing import Any
+
+from django.db import transaction
+from django.dispatch import receiver
+from django.utils import timezone
+
+from accounts.models import Delivery, Profile
+from games.models import Challenge, Match, MatchEvent, Notification
+from games.services import challenge_created, deadline_near, match_changed
+
+logger = logging.getLogger(__name__)
+
+Kind = Notification.Kind
+
+
+@receiver(match_changed, dispatch_uid="notifications.match_changed")
+def on_match_changed(
+    sender: Any, *, match_id: int, seq: int, to_act_id: int | None, **_: Any
+) -> None:
+    # The change is committed already: a failure here must not fail the player's request.
+    try:
+        match_news(match_id=match_id, seq=seq, to_act_id=to_act_id)
+    except Exception:
+        logger.exception("Could not record the news of match %s at seq %s", match_id, seq)
+
+
+@receiver(challenge_created, dispatch_uid="notifications.challenge_created")
+def on_challenge_created(sender: Any, *, challenge_id: int, **_: Any) -> None:
+    try:
+        challenge_news(challenge_id=challenge_id)
+    except Exception:
+        logger.exception("Could not record the news of challenge %s", challenge_id)
+
+
+@receiver(deadline_near, dispatch_uid="notifications.deadline_near")
+def on_deadline_near(sender: Any, *, match_id: int, seq: int, **_: Any) -> None:
+    try:
+        match = Match.objects.select_related("to_act").filter(pk=match_id, seq=seq).first()
+        if match is not None:
+            deadline_approaching(match)
+    except Exception:
+        logger.exception("Could not record the deadline warning of match %s", match_id)
+
+
+def match_news(*, match_id: int, seq: int, to_act_id: int | None) -> None:
+    """Record the news of a match at ``seq``: whose turn it became, or that it finished."""
+    match = (
+        Match.objects.select_related("first_player", "second_player").filter(pk=match_id).first()
+    )
+    if match is None:
+        return
+    if match.status == Match.Status.FINISHED:
+        finisher = _finisher_id(match)
+        for player in match.players:
+            if player.pk != finisher:
+                _record(
+                    player, Kind.MATCH_FINISHED, f"match_finished:match:{match.pk}", match=match
+                )
+        return
+    if to_act_id is None:
+        return
+    since, decided_by = last_decision(match.pk, seq)
+    if decided_by == to_act_id:
+        return  # the player's own roll or play: their turn started earlier
+    player = match.first_player if match.first_player_id == to_act_id else match.second_player
+    if player.pk != to_act_id:
+        return
+    _record(player, Kind.YOUR_TURN, turn_key(match.pk, since), match=match, seq=since)
+
+
+def challenge_news(*, challenge_id: int) -> None:
+    """Tell the challenged player; an open challenge is nobody's news."""
+    challenge = Challenge.objects.select_related("opponent").filter(pk=challenge_id).first()
+    if challenge is None or challenge.opponent is None:
+        return
+    if challenge.status != Challenge.Status.OPEN:
+        return
+    _record(challenge.opponent, Kind.CHALLENGE, f"challenge:{challenge.pk}", challenge=challenge)
+
+
+def deadline_approaching(match: Match) -> None:
+    """Warn ``match.to_act`` that their decision is due (the deadline sweep calls this).
+
+    Called inside the sweep's transaction holding the match's lock: the notification is
+    recorded in it, and sent (or left for the digest) once it commits. Once per decision:
+    calling it again for the same seq does nothing.
+    """
+    if match.to_act_id is None or match.status != Match.Status.ACTIVE:
+        return
+    _record(
+        match.to_act,
+        Kind.DEADLINE,
+        f"deadline:match:{match.pk}:seq:{match.seq}",
+        match=match,
+        seq=match.seq,
+    )
+
+
+def last_decision(match_id: int, seq: int) -> tuple[int, int | None]:
+    """The seq and the actor of the last decision anyone made up to ``seq`` (0, None: none).
+
+    Only the player the match waits for can act, so the events after it are the decided-for
+    player's own or the server's (dice, forced plays) until somebody else decides.
+    """
+    decisions = (
+        MatchEvent.objects.filter(match_id=match_id, seq__lte=seq, actor__isnull=False)
+        .order_by("-seq")
+        .values_list("seq", "actor_id")
+        .first()
+    )
+    return decisions if decisions is not None else (0, None)
+
+
+def turn_key(match_id: int, since: int) -> str:
+    return f"your_turn:match:{match_id}:turn:{since}"
+
+
+def _finisher_id(match: Match) -> int | None:
+    """The player whose own action ended the match, who needs no email about it."""
+    last = (
+        MatchEvent.objects.filter(match=match)
+        .exclude(kind="dice_revealed")
+        .order_by("-seq")
+        .values_list("actor_id", flat=True)
+        .first()
+    )
+    return last if last in (match.first_player_id, match.second_player_id) else None
+
+
+def delivery_for(user: Any, kind: str) -> str:
+    """The player's choice for ``kind``; a player without a profile has the defaults."""
+    profile = Profile.objects.filter(user=user).first() or Profile(user=user)
+    return profile.delivery_for(kind)
+
+
+def can_receive_email(user: Any) -> bool:
+    return bool(user is not None and user.is_active and user.email)
+
+
+def _record(
+    user: Any,
+    kind: str,
+    key: str,
+    *,
+    match: Match | None = None,
+    challenge: Challenge | None = None,
+    seq: int | None = None,
+) -> None:
+    if not can_receive_email(user):
+        return
+    delivery = delivery_for(user, kind)
+    if delivery == Delivery.OFF:
+        return
+    notification, created = Notification.objects.get_or_create(
+        user=user,
+        key=key,
+        defaults={
+            "kind": kind,
+            "delivery": delivery,
+            "match": match,
+            "challenge": challenge,
+            "seq": seq,
+            "created_at": timezone.now(),
+        },
+    )
+    if created and delivery == Delivery.IMMEDIATELY:
+        from games.tasks import send_notification
+
+        transaction.on_commit(partial(send_notification.delay, notification.pk), robust=True)
+
+
+def is_still_news(notification: Notification) -> bool:
+    """Whether the news is still true: a turn already played or a challenge already answered
+    is not worth an email any more."""
+    kind = notification.kind
+    if kind == Kind.MATCH_FINISHED:
+        return True
+    if kind == Kind.CHALLENGE:
+        challenge = notification.challenge
+        return challenge is not None and challenge.status == Challenge.Status.OPEN
+    match = notification.match
+    if match is None or match.status != Match.Status.ACTIVE:
+        return False
+    if match.to_act_id != notification.user_id:
+        return False
+    if kind == Kind.DEADLINE:
+        return match.seq == notification.seq
+    since, _ = last_decision(match.pk, match.seq)
+    return since == notification.seq

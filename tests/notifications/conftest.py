@@ -1,0 +1,77 @@
+"""Fixtures for the notification tests: players with email addresses, Celery tasks run at once,
+commits that run their on-commit work, and a clock the test sets."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
+from typing import Any
+
+import pytest
+from django.utils import timezone
+
+from backgammon_site.celery import app as celery_app
+from tests.games.factories import make_user
+
+
+@pytest.fixture(autouse=True)
+def _eager_tasks() -> Iterator[None]:
+    """Tasks run in the caller's process, retries included (their countdowns are skipped)."""
+    eager = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = True
+    yield
+    celery_app.conf.task_always_eager = eager
+
+
+@pytest.fixture(autouse=True)
+def _site_url(settings: Any) -> None:
+    settings.SITE_URL = "https://backgammon.example"
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+
+
+@pytest.fixture
+def alice(db: Any) -> Any:
+    return make_user("alice", email="alice@example.com")
+
+
+@pytest.fixture
+def bob(db: Any) -> Any:
+    return make_user("bob", email="bob@example.com")
+
+
+@pytest.fixture
+def carol(db: Any) -> Any:
+    return make_user("carol", email="carol@example.com")
+
+
+@pytest.fixture
+def committed(
+    django_capture_on_commit_callbacks: Callable[..., AbstractContextManager[Any]],
+) -> Callable[[], AbstractContextManager[Any]]:
+    """``with committed(): ...``: what runs after a commit (signals, tasks) runs at the end."""
+    return lambda: django_capture_on_commit_callbacks(execute=True)
+
+
+class Clock:
+    """timezone.now, frozen at ``now`` until the test moves it."""
+
+    def __init__(self, now: dt.datetime) -> None:
+        self.now = now
+
+    def __call__(self) -> dt.datetime:
+        return self.now
+
+    def advance(self, **delta: float) -> dt.datetime:
+        self.now += dt.timedelta(**delta)
+        return self.now
+
+    def set(self, now: dt.datetime) -> None:
+        self.now = now
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
+    frozen = Clock(dt.datetime(2026, 12, 1, 9, 30, tzinfo=dt.UTC))
+    monkeypatch.setattr(timezone, "now", frozen)
+    return frozen
