@@ -109,6 +109,7 @@ class MatchAdmin(ReadOnlyAdmin):
         "status",
         "winner",
         "seq",
+        "deadline",
         "updated_at",
     )
     list_filter = ("status", "rated", TimeControlKindFilter)
@@ -127,6 +128,7 @@ class MatchAdmin(ReadOnlyAdmin):
                 )
             },
         ),
+        ("Time", {"fields": (("deadline", "warn_at"), ("clocks", "paused_time_left"))}),
         ("Board", {"fields": ("board",)}),
         ("Log", {"fields": ("seq", "head_digest", ("created_at", "updated_at", "finished_at"))}),
     )
@@ -140,6 +142,10 @@ class MatchAdmin(ReadOnlyAdmin):
         "winner",
         "to_act",
         "end_reason",
+        "deadline",
+        "warn_at",
+        "clocks",
+        "paused_time_left",
         "board",
         "seq",
         "head_digest",

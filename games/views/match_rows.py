@@ -28,6 +28,7 @@ class MatchRow:
     your_turn: bool
     waiting: str
     updated_at: datetime
+    deadline: datetime | None = None
 
     @property
     def opponent(self) -> str | None:
@@ -78,6 +79,7 @@ def match_rows(
                 your_turn=viewer_index is not None and state.player_to_act() == viewer_index,
                 waiting=waiting_words(state, names, viewer_index),
                 updated_at=match.updated_at,
+                deadline=match.deadline,
             )
         )
     return rows
