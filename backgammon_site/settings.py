@@ -239,9 +239,12 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
         "control_folder": str(_celery_control_dir),
     }
 else:
-    # A task not acknowledged within this many seconds (its worker died) is delivered again.
+    # A task not acknowledged within this many seconds (its worker died) is delivered again;
+    # workers look for such tasks every CELERY_RESTORE_INTERVAL seconds.
     CELERY_BROKER_TRANSPORT_OPTIONS = {
-        "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "3600"))
+        "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "3600")),
+        "unacked_restore_interval": int(os.environ.get("CELERY_RESTORE_INTERVAL", "60")),
+        "unacked_restore_throttle": 1,
     }
 # The tests run tasks in place (pyproject.toml sets this); the service never does.
 CELERY_TASK_ALWAYS_EAGER = _env_flag("CELERY_TASK_ALWAYS_EAGER")

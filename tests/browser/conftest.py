@@ -2,8 +2,9 @@
 
 import os
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -42,3 +43,19 @@ def browser() -> Iterator[object]:
 def screenshots() -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     return SCREENSHOTS
+
+
+@pytest.fixture
+def new_context(browser: Any) -> Iterator[Callable[..., Any]]:
+    """Browser contexts that are closed when the test ends, so that no page of an unfinished
+    match keeps polling the live server after its test."""
+    contexts: list[Any] = []
+
+    def make(**options: Any) -> Any:
+        context = browser.new_context(**options)
+        contexts.append(context)
+        return context
+
+    yield make
+    for context in contexts:
+        context.close()

@@ -21,10 +21,10 @@ def running_clock(page):
     return page.get_attribute(".clock.running", "data-clock")
 
 
-def test_a_live_match_shows_both_clocks_ticking(live_server, browser, screenshots):
+def test_a_live_match_shows_both_clocks_ticking(live_server, new_context, screenshots):
     base = live_server.url
-    alice = sign_up(browser.new_context(viewport={"width": 1280, "height": 900}), base, "alice")
-    bob = sign_up(browser.new_context(viewport={"width": 1280, "height": 900}), base, "bob")
+    alice = sign_up(new_context(viewport={"width": 1280, "height": 900}), base, "alice")
+    bob = sign_up(new_context(viewport={"width": 1280, "height": 900}), base, "bob")
     alice.goto(f"{base}/")
     alice.fill('input[name="opponent"]', "bob")
     alice.select_option('select[name="match_length"]', "1")

@@ -75,10 +75,10 @@ def challenge_and_accept(base, alice, bob, length):
     return bob.url
 
 
-def test_two_players_play_a_one_point_match_by_clicking(live_server, browser, screenshots):
+def test_two_players_play_a_one_point_match_by_clicking(live_server, new_context, screenshots):
     base = live_server.url
-    desktop = browser.new_context(viewport={"width": 1280, "height": 900})
-    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    desktop = new_context(viewport={"width": 1280, "height": 900})
+    phone = new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
     alice = sign_up(desktop, base, "alice")
     bob = sign_up(phone, base, "bob")
     challenge_and_accept(base, alice, bob, length=1)
@@ -104,10 +104,10 @@ def test_two_players_play_a_one_point_match_by_clicking(live_server, browser, sc
     assert shot_taken and clicks > 40
 
 
-def test_double_take_and_drop_by_clicking(live_server, browser):
+def test_double_take_and_drop_by_clicking(live_server, new_context):
     base = live_server.url
-    alice = sign_up(browser.new_context(), base, "alice")
-    bob = sign_up(browser.new_context(), base, "bob")
+    alice = sign_up(new_context(), base, "alice")
+    bob = sign_up(new_context(), base, "bob")
     challenge_and_accept(base, alice, bob, length=5)
 
     doubles = takes = 0
@@ -132,10 +132,10 @@ def test_double_take_and_drop_by_clicking(live_server, browser):
     assert "won 2 (drop)" in text  # the redouble to 4 was dropped at 2
 
 
-def test_without_javascript_the_list_of_legal_plays_plays_a_move(live_server, browser):
+def test_without_javascript_the_list_of_legal_plays_plays_a_move(live_server, new_context):
     base = live_server.url
-    alice = sign_up(browser.new_context(java_script_enabled=False), base, "alice")
-    bob = sign_up(browser.new_context(java_script_enabled=False), base, "bob")
+    alice = sign_up(new_context(java_script_enabled=False), base, "alice")
+    bob = sign_up(new_context(java_script_enabled=False), base, "bob")
     challenge_and_accept(base, alice, bob, length=3)
     mover = next(page for page in (alice, bob) if page.locator('[data-action="move"]').count())
     seq = int(mover.get_attribute("#play-area", "data-match-seq"))

@@ -80,6 +80,7 @@ def start_worker(tmp_path: Path) -> Iterator[Callable[..., subprocess.Popen[str]
                 "CELERY_BROKER_URL": WORKER_BROKER,
                 "CELERY_TASK_ALWAYS_EAGER": "0",
                 "CELERY_VISIBILITY_TIMEOUT": "3",
+                "CELERY_RESTORE_INTERVAL": "1",
                 **env,
             },
             stdout=log,
