@@ -99,7 +99,7 @@ class _Game:
             self.add(self.column, "")
         if player == 0:
             self.turn += 1
-            self.current = f"{self.turn:3d}) {text:<{LEFT_WIDTH}}"
+            self.current = f"{self.turn:3d}) {text:<{LEFT_WIDTH - 1}} "
             self.column = 1
         else:
             if not self.current:
