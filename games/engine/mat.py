@@ -4,7 +4,8 @@ Each game lists its turns in two columns, the first player's on the left: ``62: 
 for a roll and its play (points in the mover's own numbering, 25 for the bar and 0 for off, one
 checker move at a time), `` Doubles => 2``, `` Takes``, `` Drops``, and ``Wins 2 points`` under
 the winner when the game ends. Resignation offers and moderators' decisions have no place in the
-format: an accepted resignation shows as the game's win, an award or abort ends the file.
+format: an accepted resignation shows as the game's win (after the resigner's roll, with no play,
+if they had rolled), an award or abort ends the file.
 
 ``parse_mat`` reads such a file back, in the spellings other programs write too, checking every
 action against the rules.
@@ -75,6 +76,9 @@ def export_mat(names: tuple[str, str], match_length: int, events: Iterable[Event
             _cell(game, event.player, " Takes")
         elif isinstance(event, Drop):
             _cell(game, event.player, " Drops")
+        elif isinstance(event, AcceptResignation) and before.phase_before_resignation == "moving":
+            # The resigner had rolled: their dice, with no play, before the win.
+            _cell(game, opponent(event.player), f"{_dice(pending_dice)}: ")
         if game is not None and len(state.games) > len(before.games):
             record = state.games[-1]
             game.win(record.winner, record.points)
@@ -175,7 +179,7 @@ class MatchRecord:
 
 #: A lone action further right than this (from the turn's number or the line's start) stands
 #: in the second player's column.
-_TURN_RIGHT = 12
+_TURN_RIGHT = 6
 _LINE_RIGHT = 20
 _TAG = re.compile(r'^;\s*\[\s*(?P<name>[^"\]]+?)\s+"(?P<value>[^"]*)"\s*\]$')
 _LENGTH = re.compile(r"^(?P<length>\d+)\s+points?\s+match\b", re.IGNORECASE)

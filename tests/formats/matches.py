@@ -1,9 +1,8 @@
 """Matches for the format tests: random ones played out by the engine, and what a .mat keeps.
 
 A .mat file records rolls, plays, cube actions and each game's result; it has no place for a
-tied opening roll, a rejected resignation, a roll its player resigned before playing, or a
-moderator's decision. ``as_recorded`` reduces a log to what the format keeps, so a log and its
-round trip through a .mat file can be compared.
+tied opening roll, a rejected resignation or a moderator's decision. ``as_recorded`` reduces a
+log to what the format keeps, so a log and its round trip through a .mat file can be compared.
 """
 
 from __future__ import annotations
@@ -99,8 +98,6 @@ def as_recorded(match_length: int, events: Iterable[Event]) -> list[Recorded]:
             kept.append((event.kind, event.player))
         elif isinstance(event, AcceptResignation):
             assert before.resignation is not None
-            if before.phase_before_resignation == "moving":
-                kept.pop()  # the format has no place for a roll its player did not play
             kept.append(("resigned", 1 - event.player, before.resignation))
         elif not isinstance(event, Resign | RejectResignation | MatchAwarded | MatchAborted):
             raise AssertionError(f"unexpected event {event!r}")
