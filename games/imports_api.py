@@ -24,9 +24,12 @@ class ImportRequestSerializer(serializers.Serializer):
     text = StrictCharField(
         required=False,
         trim_whitespace=False,
-        help_text="The .mat file's text (JSON). Or send the file itself as multipart 'file'.",
+        help_text="The .mat file's text, in a JSON body (at most 64 kB in all). Larger files: "
+        "send the file itself as multipart 'file'.",
     )
-    file = serializers.FileField(required=False, help_text="The .mat file (multipart).")
+    file = serializers.FileField(
+        required=False, help_text="The .mat file (multipart/form-data), up to 1 million characters."
+    )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if ("text" in attrs) == ("file" in attrs):

@@ -24,7 +24,10 @@ class ImportForm(forms.Form):
         required=False,
         label="Or paste its text",
         strip=False,
-        widget=forms.Textarea(attrs={"rows": 12, "spellcheck": "false", "class": "mat-text"}),
+        help_text="Up to 60,000 characters; upload longer files instead.",
+        widget=forms.Textarea(
+            attrs={"rows": 12, "spellcheck": "false", "class": "mat-text", "maxlength": 60_000}
+        ),
     )
 
     def clean(self) -> dict[str, object]:

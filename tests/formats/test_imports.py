@@ -61,6 +61,13 @@ def test_uploading_the_file_as_multipart_imports_it_too(alice):
     assert response.json()["score"] == [2, 10]
 
 
+def test_a_large_file_uploads_as_multipart(alice):
+    padded = ("; " + "x" * 998 + "\n") * 300 + GNUBG_MATCH  # 300 kB of comments first
+    upload = SimpleUploadedFile("match.mat", padded.encode())
+    response = api_client(alice).post("/api/imports/", {"file": upload}, format="multipart")
+    assert response.status_code == 201
+
+
 def test_the_imported_match_exports_again_as_mat(alice):
     body = api_client(alice).post("/api/imports/", {"text": GNUBG_MATCH}, format="json").json()
     response = api_client().get(f"/api/imports/{body['id']}/export.mat")
