@@ -108,6 +108,9 @@ class ImportCreate(APIView):
                 "(code invalid_mat, with the line at fault).",
             ),
             401: ERRORS[401],
+            415: OpenApiResponse(
+                ErrorSerializer, description="A body that is neither JSON nor a multipart form."
+            ),
         },
     )
     def post(self, request: Request) -> Response:

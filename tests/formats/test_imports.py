@@ -99,6 +99,20 @@ def test_bad_requests_are_400_with_the_error_shape(alice, payload):
     assert not ImportedMatch.objects.exists()
 
 
+def test_a_malformed_multipart_body_is_a_documented_415(alice):
+    # Found by schemathesis: a multipart body with no parts at all.
+    boundary = "20d37ff14c27e0f437027f4be9ce08e5"
+    response = api_client(alice).post(
+        "/api/imports/",
+        data=f"--{boundary}\r\n\xb3--{boundary}--\r\n".encode("latin-1"),
+        content_type=f"multipart/form-data; boundary={boundary}",
+    )
+    assert response.status_code in (400, 415)
+    assert set(response.json()) >= {"code", "message"}
+    schema = api_client().get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    assert "415" in schema["paths"]["/api/imports/"]["post"]["responses"]
+
+
 def test_importing_needs_a_signed_in_player():
     response = api_client().post("/api/imports/", {"text": GNUBG_MATCH}, format="json")
     assert response.status_code == 401
