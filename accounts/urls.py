@@ -5,6 +5,7 @@ from django.urls import path
 from accounts import views
 
 urlpatterns = [
+    path("", views.settings_index, name="settings"),
     path("api-tokens/", views.api_tokens, name="api-tokens"),
     path("api-tokens/new/", views.api_token_create, name="api-token-create"),
     path("api-tokens/revoke/", views.api_token_revoke, name="api-token-revoke"),

@@ -18,6 +18,24 @@ from games.timing import VacationAllowance
 
 
 @login_required
+def settings_index(request: HttpRequest) -> HttpResponse:
+    """The player's settings: notifications, vacation, API tokens."""
+    profile, _ = Profile.objects.get_or_create(user=request.user)
+    context = {
+        "profile": profile,
+        "vacation_days": _allowance_now(profile).days,
+        "tokens": AuthToken.objects.filter(user=request.user).count(),
+    }
+    return render(request, "accounts/settings.html", context)
+
+
+def _allowance_now(profile: Profile) -> VacationAllowance:
+    return VacationAllowance(profile.vacation_days, profile.vacation_counted_until).at(
+        timezone.now()
+    )
+
+
+@login_required
 def api_tokens(request: HttpRequest) -> HttpResponse:
     """The player's API tokens; a new token's secret is shown once, right after creation."""
     tokens = AuthToken.objects.filter(user=request.user).order_by("-created")
@@ -63,11 +81,9 @@ def vacation(request: HttpRequest) -> HttpResponse:
             messages.error(request, error.message)
         return redirect("vacation")
     profile, _ = Profile.objects.get_or_create(user=request.user)
-    now = timezone.now()
-    allowance = VacationAllowance(profile.vacation_days, profile.vacation_counted_until).at(now)
     context = {
         "profile": profile,
-        "days": allowance.days,
+        "days": _allowance_now(profile).days,
         "ends_at": services.vacation_ends_at(profile),
         "paused_matches": Match.objects.filter(
             to_act=request.user, status=Match.Status.ACTIVE, paused_time_left__isnull=False

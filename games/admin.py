@@ -23,7 +23,7 @@ from django.utils.safestring import SafeString, mark_safe
 from games import services
 from games.board import draw_board
 from games.engine import state_from_snapshot
-from games.models import Challenge, Match, MatchEvent
+from games.models import Challenge, ImportedMatch, Match, MatchEvent
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -290,3 +290,32 @@ class ChallengeAdmin(ReadOnlyAdmin):
     list_filter = ("status", "rated")
     search_fields = ("challenger__username", "opponent__username")
     list_select_related = ("challenger", "opponent")
+
+
+@admin.register(ImportedMatch)
+class ImportedMatchAdmin(admin.ModelAdmin):
+    """Matches imported from .mat files: read-only; a moderator may delete one."""
+
+    list_display = (
+        "id",
+        "first_player_name",
+        "second_player_name",
+        "match_length",
+        "uploaded_by",
+        "created_at",
+    )
+    search_fields = ("first_player_name", "second_player_name", "uploaded_by__username")
+    list_select_related = ("uploaded_by",)
+    readonly_fields = (
+        "uploaded_by",
+        "first_player_name",
+        "second_player_name",
+        "match_length",
+        "score",
+        "mat_text",
+        "events",
+        "created_at",
+    )
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False

@@ -299,3 +299,36 @@ class Notification(models.Model):
 
     def __str__(self) -> str:
         return f"{self.key} for {self.user}"
+
+
+class ImportedMatch(models.Model):
+    """A match played elsewhere, read from a .mat file and checked by the engine.
+
+    ``events`` are its rules events as ``{"kind", "payload"}`` in MatchEvent's payload form,
+    so a replay or an analysis reads them as it reads a match's log; ``mat_text`` is the file
+    as uploaded.
+    """
+
+    uploaded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="imported_matches"
+    )
+    first_player_name = models.CharField(max_length=100)
+    second_player_name = models.CharField(max_length=100)
+    match_length = models.PositiveSmallIntegerField()
+    mat_text = models.TextField()
+    events = models.JSONField()
+    score = models.JSONField(help_text="The score where the file ends: [first, second].")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        indexes = [
+            models.Index(fields=["uploaded_by", "-created_at"], name="imported_match_uploader"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Imported match {self.pk}: {self.first_player_name} v {self.second_player_name}"
+
+    @property
+    def names(self) -> tuple[str, str]:
+        return self.first_player_name, self.second_player_name

@@ -6,7 +6,7 @@ The match page's own routes (``match``, ``match-act``, ...) are in games/urls.py
 from django.urls import path
 
 from accounts.profile import profile
-from games.views import lobby, replay, watch
+from games.views import imports, lobby, positions, replay, watch
 
 urlpatterns = [
     path("", lobby.lobby, name="home"),
@@ -21,5 +21,8 @@ urlpatterns = [
     path("challenges/<int:challenge_id>/cancel/", lobby.challenge_cancel, name="challenge-cancel"),
     path("matches/", watch.watch, name="watch"),
     path("matches/<int:match_id>/replay/", replay.replay, name="match-replay"),
+    path("positions/", positions.positions, name="positions"),
+    path("imports/", imports.import_new, name="import-new"),
+    path("imports/<int:import_id>/", imports.import_replay, name="import-replay"),
     path("players/<str:username>/", profile, name="profile"),
 ]

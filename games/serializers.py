@@ -41,6 +41,9 @@ class ErrorSerializer(serializers.Serializer):
         required=False,
         help_text="With code 'invalid': the problems of each field of the request.",
     )
+    line = serializers.IntegerField(
+        required=False, help_text="With code 'invalid_mat': the line of the file at fault."
+    )
 
 
 class TokenRequestSerializer(serializers.Serializer):

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games import api
+from games import api, imports_api
 from games.views import dice as dice_views
 from games.views import match as match_views
 
@@ -24,6 +24,13 @@ api_urlpatterns = [
         "matches/<int:match_id>/export.mat",
         api.MatchExportMat.as_view(),
         name="api-match-export-mat",
+    ),
+    path("imports/", imports_api.ImportCreate.as_view(), name="api-imports"),
+    path("imports/<int:import_id>/", imports_api.ImportDetail.as_view(), name="api-import"),
+    path(
+        "imports/<int:import_id>/export.mat",
+        imports_api.ImportExportMat.as_view(),
+        name="api-import-export-mat",
     ),
     path("challenges/", api.ChallengeListCreate.as_view(), name="api-challenges"),
     path(

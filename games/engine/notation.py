@@ -141,9 +141,11 @@ def parse_play(text: str, position: Position, dice: Dice) -> Play:
         raise IllegalPlayError(f"no move is possible with {dice}: the play is empty")
     flow = sum(flow_between(path.source, path.stops[-1][0]) for path in paths)
     written_stops: set[int] = set()
+    written_ends: set[int] = set()
     marked_hits: set[int] = set()
     for path in paths:
         written_stops.update(point for point, _ in path.stops[:-1])
+        written_ends.add(path.stops[-1][0])
         marked_hits.update(point for point, hit in path.stops if hit)
     candidates = []
     for play in plays:
@@ -154,6 +156,10 @@ def parse_play(text: str, position: Position, dice: Dice) -> Play:
         if written_stops <= landings and marked_hits <= hits:
             candidates.append((play, hits))
     if len(candidates) > 1:
+        # "8/4 4/2" lands on the 4 (and hits there if it can), as "8/4/2" does.
+        landing = [c for c in candidates if written_ends <= _landings(c[0])]
+        candidates = landing or candidates
+    if len(candidates) > 1:
         exact = [c for c in candidates if c[1] == marked_hits]
         candidates = exact or candidates
     if len(candidates) == 1:
@@ -162,6 +168,10 @@ def parse_play(text: str, position: Position, dice: Dice) -> Play:
         options = " or ".join(format_play(play) for play, _ in candidates)
         raise AmbiguousPlayError(f"{text.strip()} can be played as {options}: say which")
     raise IllegalPlayError(_why_illegal(text.strip(), paths, position, dice, plays))
+
+
+def _landings(play: Play) -> set[int]:
+    return {move.destination for move in play.moves}
 
 
 def _why_illegal(

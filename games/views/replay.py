@@ -2,10 +2,14 @@
 
 Step N shows the match after its first N events (step 0: before anything happened). A step
 beyond either end is clamped to it, so an old link never fails: the log only grows.
+
+The same replay shows a match played here and one imported from a .mat file: both are a list
+of logged events, read by ``render_replay``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
@@ -19,12 +23,28 @@ from django.views.decorators.http import require_GET
 from games.board import draw_board
 from games.engine import MatchState, event_from_payload
 from games.engine.events import RESIGNATIONS
+from games.engine.match_ids import gnubg_ids, xgid_of
 from games.match_log import RECORD_KINDS
 from games.models import Match, MatchEvent
 from games.views.time_controls import time_control_words
 
 SERVER = "server"
 CACHE_SECONDS = 15 * 60
+
+
+@dataclass(frozen=True)
+class LoggedEvent:
+    """One event of a log as the replay reads it, from a match's log or an imported file.
+
+    ``by`` is the user who acted (None for the server, and for imported events);
+    ``server_made`` marks a play the server made for a player.
+    """
+
+    step: int
+    kind: str
+    payload: dict[str, Any]
+    by: str | None = None
+    server_made: bool = False
 
 
 @dataclass(frozen=True)
@@ -38,6 +58,15 @@ class LogLine:
     play: str | None  # the notation, for plays
 
 
+@dataclass(frozen=True)
+class ReplayLink:
+    """A button in the replay's heading."""
+
+    label: str
+    url: str
+    download: bool = False
+
+
 @require_GET
 def replay(request: HttpRequest, match_id: int) -> HttpResponse:
     match = (
@@ -46,7 +75,62 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
     if match is None:
         raise Http404("No such match.")
     names = (match.first_player.get_username(), match.second_player.get_username())
-    states, lines = _cached_replay(match, names)
+    rated = "rated" if match.rated else "unrated"
+    return render_replay(
+        request,
+        names=names,
+        match_length=match.match_length,
+        # Replaying a long log re-checks every play (half a second for a 25-point match),
+        # while the log up to a seq never changes: keep the replay while someone steps through.
+        cache_key=f"replay:{match.pk}:{match.seq}:{match.head_digest}",
+        load_events=lambda: logged_events(match.events.select_related("actor").order_by("seq")),
+        url=reverse("match-replay", kwargs={"match_id": match.pk}),
+        links=[
+            ReplayLink("The match page", reverse("match", args=[match.pk])),
+            ReplayLink(
+                "Download .mat", reverse("api-match-export-mat", args=[match.pk]), download=True
+            ),
+            ReplayLink("The dice", reverse("match-dice", args=[match.pk])),
+        ],
+        facts=(
+            f"{match.match_length}-point match, {rated} · {time_control_words(match.time_control)}"
+        ),
+        players_have_profiles=True,
+    )
+
+
+def logged_events(events: Iterable[MatchEvent]) -> list[LoggedEvent]:
+    """A match's MatchEvent rows, in order, as the replay reads them."""
+    return [
+        LoggedEvent(
+            step=event.seq,
+            kind=event.kind,
+            payload=event.payload,
+            by=event.actor.get_username() if event.actor is not None else None,
+            server_made=event.actor_id is None,
+        )
+        for event in events
+    ]
+
+
+def render_replay(
+    request: HttpRequest,
+    *,
+    names: tuple[str, str],
+    match_length: int,
+    cache_key: str,
+    load_events: Callable[[], list[LoggedEvent]],
+    url: str,
+    links: list[ReplayLink],
+    facts: str,
+    players_have_profiles: bool,
+) -> HttpResponse:
+    """The replay page of a log: ``load_events`` gives it when ``cache_key`` is not cached."""
+    replayed = cache.get(cache_key)
+    if replayed is None:
+        replayed = replay_log(match_length, load_events(), names)
+        cache.set(cache_key, replayed, CACHE_SECONDS)
+    states, lines = replayed
     last = len(lines)
     step = _step(request.GET.get("step"), last)
     side = 1 if request.GET.get("side") == "1" else 0
@@ -60,18 +144,21 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
         cube_value=state.cube_value,
         cube_owner=state.cube_owner,
     )
+    position_id, match_id = gnubg_ids(state)
 
     def link(to_step: int, to_side: int = side) -> str:
         query = {"step": to_step, **({"side": 1} if to_side else {})}
-        url = reverse("match-replay", kwargs={"match_id": match.pk})
         return f"{url}?{urlencode(query)}"
 
     return render(
         request,
         "games/replay.html",
         {
-            "match": match,
             "names": names,
+            "match_length": match_length,
+            "links": links,
+            "facts": facts,
+            "players_have_profiles": players_have_profiles,
             "board": board,
             "state": state,
             "step": step,
@@ -87,21 +174,11 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
             "seen_by": names[side],
             "other_side": names[1 - side],
             "pips": state.pip_counts(),
-            "time_control": time_control_words(match.time_control),
+            "position_id": position_id,
+            "match_id": match_id,
+            "xgid": xgid_of(state),
         },
     )
-
-
-def _cached_replay(match: Match, names: tuple[str, str]) -> tuple[list[MatchState], list[LogLine]]:
-    # Replaying a long log re-checks every play (half a second for a 25-point match), while
-    # the log up to a seq never changes: keep the replay while someone steps through it.
-    key = f"replay:{match.pk}:{match.seq}:{match.head_digest}"
-    replayed = cache.get(key)
-    if replayed is None:
-        events = list(match.events.select_related("actor").order_by("seq"))
-        replayed = replay_log(match.match_length, events, names)
-        cache.set(key, replayed, CACHE_SECONDS)
-    return replayed
 
 
 def _step(text: str | None, last: int) -> int:
@@ -115,7 +192,7 @@ def _step(text: str | None, last: int) -> int:
 
 
 def replay_log(
-    match_length: int, events: list[MatchEvent], names: tuple[str, str]
+    match_length: int, events: list[LoggedEvent], names: tuple[str, str]
 ) -> tuple[list[MatchState], list[LogLine]]:
     """The state after each of the first N events (``states[N]``, as games.match_log.fold_events
     gives for ``events[:N]``) and each event in words."""
@@ -128,12 +205,12 @@ def replay_log(
             state = state.apply(event_from_payload(event.kind, event.payload))
         states.append(state)
         who, words, play = _words(event, before, state, names)
-        lines.append(LogLine(event.seq, before.game_number, who, words, play))
+        lines.append(LogLine(event.step, before.game_number, who, words, play))
     return states, lines
 
 
 def _words(
-    event: MatchEvent, before: MatchState, after: MatchState, names: tuple[str, str]
+    event: LoggedEvent, before: MatchState, after: MatchState, names: tuple[str, str]
 ) -> tuple[str, str, str | None]:
     """Who did what: ``("alice", "rolled 6-5", None)``, ``("bob", "played 6-5: 24/18 13/8",
     "24/18 13/8")``."""
@@ -165,7 +242,7 @@ def _words(
     if kind == "move":
         play = payload["play"]
         words = f"played {before.dice}: {play}"
-        if event.actor_id is None:
+        if event.server_made:
             words += " (the only legal play, made by the server)"
         return who, words + _game_end(before, after, names), play
     if kind == "double":
@@ -182,7 +259,7 @@ def _words(
         return who, "accepted the resignation" + _game_end(before, after, names), None
     if kind == "reject_resign":
         return who, "rejected the resignation", None
-    by = event.actor.get_username() if event.actor is not None else SERVER
+    by = event.by or SERVER
     reason = payload.get("reason", "")
     if kind == "match_awarded":
         return by, f"awarded the match to {names[payload['winner']]}: {reason}", None

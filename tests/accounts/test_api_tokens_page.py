@@ -53,3 +53,15 @@ def test_a_player_cannot_revoke_someone_elses_token(client, alice):
 def test_revoking_needs_post(client, alice):
     client.force_login(alice)
     assert client.get("/settings/api-tokens/revoke/").status_code == 405
+
+
+def test_the_settings_page_leads_to_every_setting(client, django_user_model):
+    user = django_user_model.objects.create_user("dora", password="pw-dora-2026")
+    client.force_login(user)
+
+    page = client.get("/settings/").content.decode()
+
+    for link in ("/settings/notifications/", "/settings/vacation/", "/settings/api-tokens/"):
+        assert f'href="{link}"' in page
+    assert "Off; 4 days available." in page
+    assert 'aria-current="page">Settings</a>' in page

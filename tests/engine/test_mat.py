@@ -26,8 +26,7 @@ def test_a_game_with_cube_actions_and_a_drop():
         "  1) 31: 8/5 6/5                 52: 13/8 13/11\n"
         "  2)  Doubles => 2                Takes\n"
         "  3) 64: 24/18 13/9               Doubles => 4\n"
-        "  4)  Drops\n"
-        "                                 Wins 2 points\n"
+        "  4)  Drops                       Wins 2 points\n"
         "\n"
     )
 

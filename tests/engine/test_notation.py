@@ -121,3 +121,11 @@ def test_every_legal_plays_notation_parses_back_to_it():
         for play in legal_plays(START, Dice(*dice)):
             again = parse_play(format_play(play), START, Dice(*dice))
             assert START.apply(again) == START.apply(play)
+
+
+def test_moves_written_one_die_at_a_time_land_where_written():
+    # "8/4 4/2" (as .mat files write a checker's moves) passes through the 4 and hits there,
+    # like "8/4*/2"; 8/6/2, which avoids the blot, is a different play.
+    position = Position.from_checkers({8: 2, 6: 5, 13: 5, 24: 2, 22: 1}, {21: 1, 2: 14})
+    assert format_play(parse_play("8/4 4/2", position, Dice(4, 2))) == "8/4*/2"
+    assert format_play(parse_play("8/6 6/2", position, Dice(4, 2))) == "8/6 6/2"

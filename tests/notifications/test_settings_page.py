@@ -30,7 +30,7 @@ def test_the_page_needs_a_signed_in_player(client):
 def test_the_page_shows_the_defaults_and_the_address(signed_in, alice):
     page = signed_in(alice).get(URL).content.decode()
     assert "alice@example.com" in page
-    assert 'aria-current="page">Notifications</a>' in page
+    assert 'aria-current="page">Settings</a>' in page
     for field in ALL_AT_ONCE:
         assert f'name="{field}" value="immediately"' in page
     assert page.count("checked") == 4

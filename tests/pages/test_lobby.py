@@ -67,7 +67,7 @@ def test_the_base_layout_has_the_navigation_styles_and_htmx(client, alice):
     client.force_login(alice)
     text = page(client.get(reverse("home")))
     assert f'href="{reverse("profile", args=["alice"])}"' in text
-    assert f'href="{reverse("api-tokens")}"' in text
+    assert f'href="{reverse("settings")}"' in text
     assert f'action="{reverse("account_logout")}"' in text
 
 

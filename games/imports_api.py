@@ -1,0 +1,180 @@
+"""The API of imported matches: upload a .mat file, read the match back, export it again."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.parsers import JSONParser, MultiPartParser
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.renderers import JSONRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games import match_imports, services
+from games.api import ERRORS, AlwaysFirstRenderer, MatRenderer
+from games.engine.match_ids import gnubg_ids, xgid_of
+from games.models import ImportedMatch
+from games.serializers import ErrorSerializer, StrictCharField
+
+
+class ImportRequestSerializer(serializers.Serializer):
+    text = StrictCharField(
+        required=False,
+        trim_whitespace=False,
+        help_text="The .mat file's text, in a JSON body (at most 64 kB in all). Larger files: "
+        "send the file itself as multipart 'file'.",
+    )
+    file = serializers.FileField(
+        required=False, help_text="The .mat file (multipart/form-data), up to 1 million characters."
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if ("text" in attrs) == ("file" in attrs):
+            raise serializers.ValidationError("Send the .mat file as 'text' or as 'file'.")
+        return attrs
+
+
+class ImportedEventSerializer(serializers.Serializer):
+    kind = serializers.CharField(help_text="As in a match's log: opening_roll, roll, move, ...")
+    payload = serializers.DictField(help_text="As in a match's log.")
+
+
+class ImportedMatchSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    uploaded_by = serializers.CharField()
+    players = serializers.ListField(child=serializers.CharField(), min_length=2, max_length=2)
+    match_length = serializers.IntegerField()
+    score = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Where the file ends: [first, second]."
+    )
+    finished = serializers.BooleanField(help_text="The file plays the match to its end.")
+    winner = serializers.CharField(allow_null=True)
+    games = serializers.ListField(child=serializers.DictField())
+    position_id = serializers.CharField()
+    match_id = serializers.CharField()
+    xgid = serializers.CharField()
+    events = ImportedEventSerializer(many=True)
+    created_at = serializers.DateTimeField()
+
+
+def imported_match_view(imported: ImportedMatch) -> dict[str, Any]:
+    state = match_imports.imported_state(imported)
+    names = imported.names
+    position_id, match_id = gnubg_ids(state)
+    return {
+        "id": imported.pk,
+        "uploaded_by": imported.uploaded_by.get_username(),
+        "players": list(names),
+        "match_length": imported.match_length,
+        "score": list(state.score),
+        "finished": state.is_finished(),
+        "winner": None if state.winner is None else names[state.winner],
+        "games": [
+            {
+                "number": game.number,
+                "winner": names[game.winner],
+                "points": game.points,
+                "result": game.result,
+                "crawford": game.crawford,
+            }
+            for game in state.games
+        ],
+        "position_id": position_id,
+        "match_id": match_id,
+        "xgid": xgid_of(state),
+        "events": imported.events,
+        "created_at": imported.created_at,
+    }
+
+
+class ImportCreate(APIView):
+    permission_classes = [IsAuthenticated]
+    parser_classes = [JSONParser, MultiPartParser]
+
+    @extend_schema(
+        summary="Import a match played elsewhere from a Jellyfish/GNU Backgammon .mat file",
+        request={
+            "application/json": ImportRequestSerializer,
+            "multipart/form-data": ImportRequestSerializer,
+        },
+        responses={
+            201: ImportedMatchSerializer,
+            400: OpenApiResponse(
+                ErrorSerializer,
+                description="Not a .mat file, or its match breaks the rules "
+                "(code invalid_mat, with the line at fault).",
+            ),
+            401: ERRORS[401],
+            415: OpenApiResponse(
+                ErrorSerializer, description="A body that is neither JSON nor a multipart form."
+            ),
+        },
+    )
+    def post(self, request: Request) -> Response:
+        body = ImportRequestSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        values = body.validated_data
+        if "file" in values:
+            upload = values["file"]
+            if upload.size > match_imports.MAX_MAT_CHARACTERS * 4:
+                raise services.ApplicationError(
+                    "This file is too large for a .mat file.", "mat_too_long"
+                )
+            text = match_imports.mat_text_from_bytes(upload.read())
+        else:
+            text = values["text"]
+        imported = match_imports.imported_match_create(uploaded_by=request.user, text=text)
+        return Response(
+            ImportedMatchSerializer(imported_match_view(imported)).data,
+            status=status.HTTP_201_CREATED,
+        )
+
+
+class ImportDetail(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="An imported match: its players, score and events",
+        responses={200: ImportedMatchSerializer, 404: ERRORS[404]},
+    )
+    def get(self, request: Request, import_id: int) -> Response:
+        return Response(ImportedMatchSerializer(imported_match_view(_imported(import_id))).data)
+
+
+class ImportExportMat(APIView):
+    permission_classes = [AllowAny]
+    renderer_classes = [MatRenderer]
+    content_negotiation_class = AlwaysFirstRenderer
+
+    @extend_schema(
+        summary="An imported match written out again as a .mat file",
+        responses={
+            (200, "text/plain"): OpenApiResponse(str, description="The .mat text."),
+            (404, "application/json"): OpenApiResponse(
+                ErrorSerializer, description="No such import."
+            ),
+        },
+    )
+    def get(self, request: Request, import_id: int) -> Response:
+        imported = _imported(import_id)
+        filename = f"imported-{imported.pk}.mat"
+        return Response(
+            match_imports.imported_mat(imported),
+            headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+        )
+
+    def finalize_response(self, request: Request, response: Any, *args: Any, **kwargs: Any) -> Any:
+        if response.status_code >= 400:
+            request.accepted_renderer = JSONRenderer()
+            request.accepted_media_type = JSONRenderer.media_type
+        return super().finalize_response(request, response, *args, **kwargs)
+
+
+def _imported(import_id: int) -> ImportedMatch:
+    imported = ImportedMatch.objects.select_related("uploaded_by").filter(pk=import_id).first()
+    if imported is None:
+        raise services.NotFound(f"There is no imported match {import_id}.")
+    return imported

@@ -1,0 +1,75 @@
+"""Matches played elsewhere: .mat files read, checked by the engine and kept for replay.
+
+An import never touches a match played here; it is a record of its own (ImportedMatch).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engine import Event, MatchState, event_from_payload, fold
+from games.engine.mat import MatFileError, export_mat, parse_mat
+from games.models import ImportedMatch
+from games.services import ApplicationError
+
+#: The largest .mat file accepted: a 25-point match is about 60 kB.
+MAX_MAT_CHARACTERS = 1_000_000
+MAX_NAME_LENGTH = 100
+
+
+def mat_text_from_bytes(data: bytes) -> str:
+    """An uploaded file's text: UTF-8 (with or without a byte-order mark), else Windows-1252,
+    which older programs write."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
+
+
+def imported_match_create(*, uploaded_by: Any, text: str) -> ImportedMatch:
+    """Read ``text`` as a .mat file and keep the match it records.
+
+    A file the engine cannot read or whose match breaks the rules raises ApplicationError
+    (code ``invalid_mat``, with the ``line`` at fault when there is one); nothing is kept.
+    """
+    if len(text) > MAX_MAT_CHARACTERS:
+        raise ApplicationError(
+            f"A .mat file can be at most {MAX_MAT_CHARACTERS:,} characters long.", "mat_too_long"
+        )
+    if "\x00" in text:
+        raise ApplicationError("This is not a .mat file: it holds binary data.", "invalid_mat")
+    try:
+        record = parse_mat(text)
+    except MatFileError as error:
+        details = {} if error.line_number is None else {"line": error.line_number}
+        raise ApplicationError(
+            f"Cannot import this file: {error}", "invalid_mat", **details
+        ) from None
+    if any(len(name) > MAX_NAME_LENGTH for name in record.names):
+        raise ApplicationError(
+            f"A player's name can be at most {MAX_NAME_LENGTH} characters long.", "invalid_mat"
+        )
+    return ImportedMatch.objects.create(
+        uploaded_by=uploaded_by,
+        first_player_name=record.names[0],
+        second_player_name=record.names[1],
+        match_length=record.match_length,
+        mat_text=text,
+        events=[{"kind": event.kind, "payload": event.to_payload()} for event in record.events],
+        score=list(record.state.score),
+    )
+
+
+def imported_events(imported: ImportedMatch) -> list[Event]:
+    """The imported match's rules events, first to last."""
+    return [event_from_payload(entry["kind"], entry["payload"]) for entry in imported.events]
+
+
+def imported_state(imported: ImportedMatch) -> MatchState:
+    """Where the imported match stands at the end of its file."""
+    return fold(imported.match_length, imported_events(imported))
+
+
+def imported_mat(imported: ImportedMatch) -> str:
+    """The imported match written out again as a .mat file, as this site writes them."""
+    return export_mat(imported.names, imported.match_length, imported_events(imported))

@@ -1,0 +1,197 @@
+"""Set up a position: from a Position ID (and Match ID) or an XGID, with the legal plays of a
+roll ranked by bgsage."""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import math
+from dataclasses import dataclass
+
+from django import forms
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from games import sage
+from games.board import draw_board
+from games.engine import Dice, EngineError, Position
+from games.engine.ids import (
+    PLAYING,
+    MatchKey,
+    gnubg_from_xgid,
+    match_id,
+    match_key_from_id,
+    position_from_id,
+    position_id,
+    xgid_from_gnubg,
+)
+
+logger = logging.getLogger(__name__)
+NAMES = ("the player on roll", "the opponent")
+
+
+class PositionForm(forms.Form):
+    position_id = forms.CharField(
+        required=False,
+        max_length=40,
+        label="Position ID",
+        help_text="GNU Backgammon's, e.g. 4HPwATDgc/ABMA",
+    )
+    match_id = forms.CharField(
+        required=False,
+        max_length=40,
+        label="Match ID",
+        help_text="Optional: cube, score and dice, e.g. cAkAAAAAAAAA. Without it: money play.",
+    )
+    xgid = forms.CharField(
+        required=False,
+        max_length=120,
+        label="Or an XGID",
+        help_text="eXtreme Gammon's, e.g. XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:5:10",
+    )
+    dice = forms.CharField(required=False, max_length=10, label="Dice", help_text="e.g. 31 or 3-1")
+
+
+@dataclass(frozen=True)
+class SetUp:
+    """A position set up from its IDs, from the side of the player on roll."""
+
+    position: Position
+    key: MatchKey
+    dice: Dice | None
+
+    @property
+    def position_id(self) -> str:
+        return position_id(self.position)
+
+    @property
+    def match_id(self) -> str:
+        return match_id(self.key)
+
+    @property
+    def xgid(self) -> str:
+        return xgid_from_gnubg(self.position_id, self.match_id)
+
+    @property
+    def cube_owner(self) -> int | None:
+        """0 for the player on roll, 1 for the opponent, None when centred."""
+        if self.key.cube_owner is None:
+            return None
+        return 0 if self.key.cube_owner == self.key.player_on_roll else 1
+
+    @property
+    def score(self) -> tuple[int, int]:
+        """The score, the player on roll's first."""
+        on_roll = self.key.player_on_roll
+        return self.key.score[on_roll], self.key.score[1 - on_roll]
+
+
+def set_up(*, position_text: str, match_text: str, xgid_text: str, dice_text: str) -> SetUp:
+    """The position the IDs describe, with ``dice_text`` (if given) as the roll to play.
+
+    Raises EngineError with a message for people when an ID or the dice cannot be read.
+    """
+    if xgid_text and (position_text or match_text):
+        raise EngineError("Give a Position ID (with a Match ID if you like) or an XGID, not both.")
+    if xgid_text:
+        position_text, match_text = gnubg_from_xgid(xgid_text)
+    position = position_from_id(position_text) if position_text else Position.starting()
+    key = match_key_from_id(match_text) if match_text else _money_key()
+    dice = Dice.parse(dice_text) if dice_text else None
+    if dice is not None:
+        if key.doubled:
+            raise EngineError(
+                "In this Match ID a double awaits an answer: there is no roll to play."
+            )
+        key = dataclasses.replace(key, dice=(dice.high, dice.low), game_state=PLAYING)
+    elif key.dice != (0, 0) and not key.doubled:
+        dice = Dice(*key.dice)
+    return SetUp(position, key, dice)
+
+
+def _money_key() -> MatchKey:
+    return MatchKey(
+        cube_value=1,
+        cube_owner=None,
+        player_on_roll=1,
+        crawford=False,
+        game_state=PLAYING,
+        turn=1,
+        doubled=False,
+        resigned=0,
+        dice=(0, 0),
+        match_length=0,
+        score=(0, 0),
+    )
+
+
+@require_GET
+def positions(request: HttpRequest) -> HttpResponse:
+    form = PositionForm(request.GET or None)
+    error = None
+    setup = None
+    status = 200
+    if not request.GET:
+        setup = set_up(position_text="", match_text="", xgid_text="", dice_text="")
+    elif form.is_valid():
+        fields = {name: (form.cleaned_data[name] or "").strip() for name in form.fields}
+        try:
+            setup = set_up(
+                position_text=fields["position_id"],
+                match_text=fields["match_id"],
+                xgid_text=fields["xgid"],
+                dice_text=fields["dice"],
+            )
+        except EngineError as problem:
+            error = _sentence(str(problem))
+    else:
+        error = " ".join(str(message) for messages in form.errors.values() for message in messages)
+    if error is not None:
+        status = 400
+    context: dict[str, object] = {"form": form, "error": error, "setup": setup}
+    if setup is not None:
+        context.update(_shown(setup))
+    return render(request, "games/positions.html", context, status=status)
+
+
+def _shown(setup: SetUp) -> dict[str, object]:
+    position = setup.position
+    board = draw_board(
+        position,
+        side=0,
+        names=NAMES,
+        dice=setup.dice,
+        dice_owner=0 if setup.dice is not None else None,
+        cube_value=setup.key.cube_value,
+        cube_owner=setup.cube_owner,
+    )
+    shown: dict[str, object] = {
+        "board": board,
+        "pips": position.pip_count(),
+        "game_over": position.outcome() is not None,
+    }
+    if setup.dice is None or position.outcome() is not None:
+        return shown
+    try:
+        ranked = sage.rank_plays(position, setup.dice)
+    except Exception:  # bgsage is a native extension: a failure there must not take the page
+        logger.exception("bgsage could not rank the plays of %s", setup.position_id)
+        shown["ranking_failed"] = True
+        return shown
+    best = ranked[0][1] if ranked else 0.0
+    shown["plays"] = [
+        {
+            "rank": rank,
+            "play": notation,
+            "equity": None if math.isnan(equity) else equity,
+            "difference": None if math.isnan(equity) else equity - best,
+        }
+        for rank, (notation, equity) in enumerate(ranked, start=1)
+    ]
+    return shown
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return (text[:1].upper() + text[1:]).rstrip(".") + "."
