@@ -16,6 +16,22 @@ class Profile(models.Model):
         default=True,
         help_text="Play a roll for me when it has only one legal play.",
     )
+    bot_level = models.CharField(
+        max_length=20,
+        blank=True,
+        default="",
+        choices=[
+            ("beginner", "Beginner"),
+            ("intermediate", "Intermediate"),
+            ("advanced", "Advanced"),
+            ("expert", "Expert"),
+        ],
+        help_text="Set on the computer opponents only: the level the bot plays at.",
+    )
 
     def __str__(self) -> str:
         return f"Profile of {self.user}"
+
+    @property
+    def is_bot(self) -> bool:
+        return bool(self.bot_level)

@@ -21,5 +21,10 @@ urlpatterns = [
     path("challenges/<int:challenge_id>/cancel/", lobby.challenge_cancel, name="challenge-cancel"),
     path("matches/", watch.watch, name="watch"),
     path("matches/<int:match_id>/replay/", replay.replay, name="match-replay"),
+    path(
+        "matches/<int:match_id>/replay/analyse/",
+        replay.replay_analyse,
+        name="match-replay-analyse",
+    ),
     path("players/<str:username>/", profile, name="profile"),
 ]

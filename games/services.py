@@ -53,6 +53,9 @@ ACTIONS = ("roll", "double", "take", "drop", "move", "resign", "accept_resign", 
 #: Sent after the transaction that changed a match has committed: match_id, seq, to_act_id.
 match_changed = Signal()
 
+#: Sent after the transaction that created a challenge has committed: challenge_id.
+challenge_created = Signal()
+
 
 class ApplicationError(Exception):
     """A refused request: ``code`` is stable for programs, ``message`` is for people."""
@@ -115,7 +118,7 @@ def challenge_create(
         )
     if not isinstance(rated, bool):
         raise ApplicationError("Say whether the match is rated: true or false.", "rated")
-    return Challenge.objects.create(
+    challenge = Challenge.objects.create(
         challenger=challenger,
         opponent=opponent,
         match_length=match_length,
@@ -123,6 +126,9 @@ def challenge_create(
         time_control=clean_time_control(time_control),
         challenger_seed=_player_seed(seed) or "",
     )
+    challenge_id = challenge.pk
+    transaction.on_commit(lambda: challenge_created.send(Challenge, challenge_id=challenge_id))
+    return challenge
 
 
 def _player_seed(seed: object) -> str | None:

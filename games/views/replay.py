@@ -10,17 +10,19 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
+from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_POST
 
 from games.board import draw_board
 from games.engine import MatchState, event_from_payload
 from games.engine.events import RESIGNATIONS
+from games.match_analysis import analysis_request, analysis_view
 from games.match_log import RECORD_KINDS
-from games.models import Match, MatchEvent
+from games.models import Match, MatchAnalysis, MatchEvent
 from games.views.time_controls import time_control_words
 
 SERVER = "server"
@@ -61,6 +63,10 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
         cube_owner=state.cube_owner,
     )
 
+    stored = MatchAnalysis.objects.filter(match=match).first()
+    analysis = analysis_view(stored) if stored is not None else None
+    reviews = {d["seq"]: d for d in analysis["decisions"]} if analysis else {}
+
     def link(to_step: int, to_side: int = side) -> str:
         query = {"step": to_step, **({"side": 1} if to_side else {})}
         url = reverse("match-replay", kwargs={"match_id": match.pk})
@@ -77,7 +83,9 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
             "step": step,
             "last": last,
             "line": lines[step - 1] if step else None,
-            "lines": [(line, link(line.step)) for line in lines],
+            "lines": [(line, link(line.step), reviews.get(line.step)) for line in lines],
+            "analysis": analysis,
+            "review": reviews.get(step),
             "zero_url": link(0),
             "first_url": link(0) if step > 0 else None,
             "previous_url": link(step - 1) if step > 0 else None,
@@ -90,6 +98,16 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
             "time_control": time_control_words(match.time_control),
         },
     )
+
+
+@login_required
+@require_POST
+def replay_analyse(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Ask for the match to be analysed (again), then back to the replay."""
+    if not Match.objects.filter(pk=match_id).exists():
+        raise Http404("No such match.")
+    analysis_request(match_id=match_id)
+    return HttpResponseRedirect(reverse("match-replay", kwargs={"match_id": match_id}))
 
 
 def _cached_replay(match: Match, names: tuple[str, str]) -> tuple[list[MatchState], list[LogLine]]:
