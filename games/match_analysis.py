@@ -80,13 +80,6 @@ def engine_events(match: Match) -> tuple[list[int], list[Event]]:
     return seqs, events
 
 
-@receiver(match_changed, dispatch_uid="games.match_analysis.analyse_finished_matches")
-def _analyse_finished_matches(sender: Any, *, match_id: int, **kwargs: Any) -> None:
-    finished = Match.objects.filter(pk=match_id, status=Match.Status.FINISHED)
-    if finished.exists() and not MatchAnalysis.objects.filter(match_id=match_id).exists():
-        analysis_request(match_id=match_id)
-
-
 def analysis_view(analysis: MatchAnalysis) -> dict[str, Any]:
     """The analysis as the API and the replay page show it: players by name."""
     match = analysis.match
@@ -108,3 +101,17 @@ def analysis_view(analysis: MatchAnalysis) -> dict[str, Any]:
             for decision in result.get("decisions", [])
         ],
     }
+
+
+@receiver(match_changed, dispatch_uid="games.match_analysis.analyse_finished_matches")
+def _analyse_finished_matches(sender: Any, *, match_id: int, **kwargs: Any) -> None:
+    """A match that ended with a winner is analysed once (this runs after the commit)."""
+    from games.tasks import analyse_match as analyse_match_task
+
+    ended = Match.objects.filter(
+        pk=match_id, status=Match.Status.FINISHED, winner__isnull=False
+    ).exists()
+    if ended and not MatchAnalysis.objects.filter(match_id=match_id).exists():
+        _, created = MatchAnalysis.objects.get_or_create(match_id=match_id)
+        if created:
+            analyse_match_task.delay(match_id)

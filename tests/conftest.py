@@ -63,6 +63,19 @@ def _empty_cache() -> Any:
     cache.clear()
 
 
+@pytest.fixture(autouse=True)
+def _tasks_run_in_the_test(settings: Any) -> Any:
+    """Celery tasks a test sets off run at once in its own process, so none is left in the
+    broker's folder; analyses search 1 ply (bgsage's evaluations are slow)."""
+    from backgammon_site.celery import app
+
+    settings.MATCH_ANALYSIS_PLIES = 1
+    saved = app.conf.task_always_eager, app.conf.task_eager_propagates
+    app.conf.task_always_eager = app.conf.task_eager_propagates = True
+    yield
+    app.conf.task_always_eager, app.conf.task_eager_propagates = saved
+
+
 @pytest.fixture
 def dice(monkeypatch: pytest.MonkeyPatch) -> ScriptedDice:
     """The server's dice, scripted by the test: ``dice.add(3, 1)``."""

@@ -73,3 +73,8 @@ def test_the_replay_marks_blunders_and_offers_the_analysis(
     assert 'data-review="blunder"' in page and "bgsage's best: 8/5 6/5." in page
     assert page.count('data-mark="blunder"') == 1
     assert "best 8/5 6/5" in page
+
+
+def test_a_bots_profile_says_it_is_a_computer_opponent(client: Any) -> None:
+    page = client.get(reverse("profile", args=["ExpertBot"])).content.decode()
+    assert 'data-bot-level="expert"' in page and "computer opponent" in page
