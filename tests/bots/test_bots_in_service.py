@@ -86,3 +86,22 @@ def test_a_stale_bot_task_does_nothing(alice: Any, dice: Any) -> None:
     assert tasks.bot_act(match.pk, match.seq) == "move"
     assert reload(match).to_act == alice
     assert tasks.bot_act(match.pk, reload(match).seq) == "no bot to act"
+
+
+def test_a_match_won_is_analysed_once_and_an_aborted_one_is_not(
+    alice: Any, bob: Any, dice: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    from tests.games.factories import make_moderator
+
+    dice.add(3, 1, 3, 1)
+    won, aborted = start_match(alice, bob, length=3), start_match(alice, bob, length=3)
+    with django_capture_on_commit_callbacks(execute=True):
+        won = act(won, alice, "move", play="8/5 6/5")
+        won = act(won, bob, "resign", points=3)
+        won = act(won, alice, "accept_resign")
+        services.match_abort(match_id=aborted.pk, moderator=make_moderator("mod"), reason="x")
+    assert reload(won).status == Match.Status.FINISHED
+    analysis = MatchAnalysis.objects.get(match=won)
+    assert analysis.status == MatchAnalysis.Status.DONE
+    assert [d["best"] for d in analysis.result["decisions"]] == ["8/5 6/5"]
+    assert not MatchAnalysis.objects.filter(match=aborted).exists()
