@@ -9,7 +9,6 @@ with its match equity table, so every answer is aware of the score, the cube and
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Literal
@@ -99,16 +98,12 @@ class CubeDecision:
         return self.best - (self.double if doubled else self.no_double)
 
 
-_lock = threading.Lock()
-
-
 @cache
 def _analyzer(plies: int) -> Any:
     """One bgsage analyzer per search depth, built on first use (loading weights takes time)."""
     import bgsage  # type: ignore[import-untyped, unused-ignore]
 
-    with _lock:
-        return bgsage.BgBotAnalyzer(eval_level=f"{plies}ply", parallel_threads=1)
+    return bgsage.BgBotAnalyzer(eval_level=f"{plies}ply", parallel_threads=1)
 
 
 def rank_plays(
