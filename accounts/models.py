@@ -54,6 +54,19 @@ class Profile(models.Model):
     notify_deadline = _delivery_field("When 12 hours are left to make my decision.")
     notify_match_finished = _delivery_field("When a match of mine ends.")
 
+    bot_level = models.CharField(
+        max_length=20,
+        blank=True,
+        default="",
+        choices=[
+            ("beginner", "Beginner"),
+            ("intermediate", "Intermediate"),
+            ("advanced", "Advanced"),
+            ("expert", "Expert"),
+        ],
+        help_text="Set on the computer opponents only: the level the bot plays at.",
+    )
+
     class Meta:
         indexes = [
             models.Index(
@@ -69,3 +82,7 @@ class Profile(models.Model):
     def delivery_for(self, kind: str) -> str:
         """How the player wants to hear of ``kind`` (a key of NOTIFICATION_PREFERENCES)."""
         return str(getattr(self, NOTIFICATION_PREFERENCES[kind]))
+
+    @property
+    def is_bot(self) -> bool:
+        return bool(self.bot_level)

@@ -24,6 +24,7 @@ from rest_framework.views import APIView
 from games import selectors, services
 from games.dice_verification import check_dice
 from games.mat_export import mat_export
+from games.match_analysis import analysis_request, analysis_view
 from games.models import IdempotencyRecord, Match
 from games.serializers import (
     AcceptRequestSerializer,
@@ -32,6 +33,7 @@ from games.serializers import (
     ChallengeSerializer,
     DiceCheckSerializer,
     ErrorSerializer,
+    MatchAnalysisSerializer,
     MatchEventSerializer,
     MatchStateSerializer,
     MatchSummarySerializer,
@@ -227,6 +229,38 @@ class MatchDice(APIView):
         match = _match(match_id)
         events = match.events.order_by("seq").values_list("seq", "kind", "payload")
         return Response(DiceCheckSerializer(check_dice(events)).data)
+
+
+class MatchAnalysisView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="The match's analysis: the equity each decision lost against bgsage's best",
+        responses={200: MatchAnalysisSerializer, **ERRORS},
+    )
+    def get(self, request: Request, match_id: int) -> Response:
+        match = _match(match_id)
+        analysis = getattr(match, "analysis", None)
+        if analysis is None:
+            raise services.NotFound(
+                f"Match {match_id} has not been analysed; POST here to ask for it."
+            )
+        return Response(MatchAnalysisSerializer(analysis_view(analysis)).data)
+
+    @extend_schema(
+        summary="Ask for the match to be analysed (again); the analysis is done in the background",
+        request=None,
+        responses={202: MatchAnalysisSerializer, **ERRORS},
+    )
+    def post(self, request: Request, match_id: int) -> Response:
+        if not request.user.is_authenticated:
+            raise NotAuthenticated()
+        match = _match(match_id)
+        analysis = analysis_request(match_id=match.pk)
+        analysis.refresh_from_db()
+        return Response(
+            MatchAnalysisSerializer(analysis_view(analysis)).data, status=status.HTTP_202_ACCEPTED
+        )
 
 
 class MatRenderer(BaseRenderer):

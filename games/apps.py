@@ -7,6 +7,6 @@ class GamesConfig(AppConfig):
     verbose_name = "Games"
 
     def ready(self) -> None:
-        from games import deadlines, notifications, services  # noqa: F401 (receivers)
+        from games import bots, deadlines, match_analysis, notifications, services  # noqa: F401
 
         services.match_changed.connect(deadlines.countdown_on_change, dispatch_uid="countdown")

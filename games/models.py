@@ -332,3 +332,29 @@ class ImportedMatch(models.Model):
     @property
     def names(self) -> tuple[str, str]:
         return self.first_player_name, self.second_player_name
+
+
+class MatchAnalysis(models.Model):
+    """bgsage's review of a match's decisions (games.analysis), up to event ``seq``.
+
+    ``result`` is ``MatchReview.to_json()`` with each decision's event seq.
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "pending"
+        DONE = "done", "done"
+        FAILED = "failed", "failed"
+
+    match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="analysis")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
+    seq = models.PositiveIntegerField(default=0, help_text="The last event analysed.")
+    plies = models.PositiveSmallIntegerField(default=2)
+    result = models.JSONField(default=dict, blank=True)
+    requested_at = models.DateTimeField(default=timezone.now)
+    completed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name_plural = "match analyses"
+
+    def __str__(self) -> str:
+        return f"Analysis of match {self.match_id} ({self.status})"

@@ -21,6 +21,11 @@ urlpatterns = [
     path("challenges/<int:challenge_id>/cancel/", lobby.challenge_cancel, name="challenge-cancel"),
     path("matches/", watch.watch, name="watch"),
     path("matches/<int:match_id>/replay/", replay.replay, name="match-replay"),
+    path(
+        "matches/<int:match_id>/replay/analyse/",
+        replay.replay_analyse,
+        name="match-replay-analyse",
+    ),
     path("positions/", positions.positions, name="positions"),
     path("imports/", imports.import_new, name="import-new"),
     path("imports/<int:import_id>/", imports.import_replay, name="import-replay"),

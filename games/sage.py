@@ -1,40 +1,183 @@
-"""bgsage, the neural-network engine that ranks plays; the site reaches it only through here.
+"""bgsage, the neural-network engine, seen in our terms: the one seam to it.
 
-(A minimal module: the fuller one, with bots and match analysis, keeps ``rank_plays`` as is.)
+Everything here is Django-free: it takes the rules engine's values (Position, Dice, MatchState)
+and gives back plays in our notation and equities from the point of view of the player who
+decides. Equities are bgsage's cubeful match equities, normalised so that winning a single game
+at the current cube is about +1 (its ``equity_dp`` at the match score); bgsage converts them
+with its match equity table, so every answer is aware of the score, the cube and Crawford.
 """
 
 from __future__ import annotations
 
-import functools
-import math
-from typing import Any
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Literal
 
-from games.engine import Dice, Position, format_play, legal_plays
+from games.engine import Dice, MatchState, Play, Position, format_play, legal_plays
+
+CubeOwner = Literal["centered", "player", "opponent"]
 
 
-@functools.cache
-def _analyzer() -> Any:
+@dataclass(frozen=True, slots=True)
+class MatchContext:
+    """The match around a decision, from the side of the player who decides.
+
+    ``away`` and ``opponent_away`` are the points each still needs; both 0 means a money game.
+    """
+
+    cube_value: int = 1
+    cube_owner: CubeOwner = "centered"
+    away: int = 0
+    opponent_away: int = 0
+    crawford: bool = False
+
+    @classmethod
+    def of(cls, state: MatchState, player: int) -> MatchContext:
+        """The context of ``player``'s decision in ``state``."""
+        owner: CubeOwner
+        if state.cube_owner is None:
+            owner = "centered"
+        else:
+            owner = "player" if state.cube_owner == player else "opponent"
+        return cls(
+            cube_value=state.cube_value,
+            cube_owner=owner,
+            away=state.points_needed(player),
+            opponent_away=state.points_needed(1 - player),
+            crawford=state.crawford,
+        )
+
+    def _keywords(self) -> dict[str, Any]:
+        return {"away1": self.away, "away2": self.opponent_away, "is_crawford": self.crawford}
+
+
+@dataclass(frozen=True, slots=True)
+class RankedPlay:
+    """A legal play with its cubeful equity after it; ``loss`` is how far it is below the best."""
+
+    play: Play
+    notation: str
+    equity: float
+    loss: float
+
+
+@dataclass(frozen=True, slots=True)
+class CubeDecision:
+    """The cube seen by the player on roll, before rolling: the equity of each outcome.
+
+    ``no_double``: keep rolling; ``double_take`` and ``double_pass``: double and be taken or
+    passed. The doubled player's equities are the negatives.
+    """
+
+    no_double: float
+    double_take: float
+    double_pass: float
+
+    @property
+    def double(self) -> float:
+        """The equity of doubling, when the opponent answers it correctly."""
+        return min(self.double_take, self.double_pass)
+
+    @property
+    def best(self) -> float:
+        return max(self.no_double, self.double)
+
+    def should_double(self) -> bool:
+        return self.double > self.no_double
+
+    def should_take(self) -> bool:
+        return self.double_take <= self.double_pass
+
+    def take_loss(self, took: bool) -> float:
+        """The equity the doubled player gives up by taking (or passing) against the best."""
+        take, drop = -self.double_take, -self.double_pass
+        return max(take, drop) - (take if took else drop)
+
+    def double_loss(self, doubled: bool) -> float:
+        """The equity the player on roll gives up by doubling (or not) against the best."""
+        return self.best - (self.double if doubled else self.no_double)
+
+
+@cache
+def _analyzer(plies: int) -> Any:
+    """One bgsage analyzer per search depth, built on first use (loading weights takes time)."""
     import bgsage  # type: ignore[import-untyped, unused-ignore]
 
-    return bgsage.BgBotAnalyzer()
+    return bgsage.BgBotAnalyzer(eval_level=f"{plies}ply", parallel_threads=1)
 
 
-def rank_plays(position: Position, dice: Dice) -> list[tuple[str, float]]:
-    """Every legal play of ``dice`` for the player on roll in ``position``, in notation, with
-    bgsage's equity for it at money play (cube centred, no Jacoby rule, no beavers), best
-    first. No legal play: an empty list."""
+def rank_plays(
+    position: Position,
+    dice: Dice,
+    context: MatchContext | None = None,
+    *,
+    plies: int = 1,
+) -> list[RankedPlay]:
+    """Every legal play of ``dice`` in ``position`` (seen by the player on roll), best first.
+
+    Empty when nothing can be played.
+
+    >>> [p.notation for p in rank_plays(Position.starting(), Dice(3, 1))][:1]
+    ['8/5 6/5']
+    """
     plays = legal_plays(position, dice)
     if not plays:
         return []
-    notation_after = {position.apply(play).points: format_play(play) for play in plays}
-    result = _analyzer().checker_play(
-        list(position.points), dice.first, dice.second, jacoby=False, beaver=False
+    context = context or MatchContext()
+    by_board: dict[tuple[int, ...], Play] = {}
+    for play in plays:
+        by_board.setdefault(position.apply(play).points, play)
+    result = _analyzer(plies).checker_play(
+        list(position.points),
+        dice.first,
+        dice.second,
+        context.cube_value,
+        context.cube_owner,
+        **context._keywords(),
     )
-    ranked = []
+    ranked: list[RankedPlay] = []
+    best = result.moves[0].equity
     for move in result.moves:
-        notation = notation_after.pop(tuple(move.board), None)
-        if notation is not None:
-            ranked.append((notation, float(move.equity)))
-    # Should bgsage ever leave a legal play out, it is still listed, unranked, last.
-    ranked += [(notation, math.nan) for notation in notation_after.values()]
+        play = by_board.pop(tuple(move.board), None)
+        if play is not None:
+            ranked.append(RankedPlay(play, format_play(play), move.equity, best - move.equity))
+    if by_board:
+        unknown = sorted(map(format_play, by_board.values()))
+        raise ValueError(f"bgsage does not know the plays {unknown}")
     return ranked
+
+
+def cube_decision(
+    position: Position, context: MatchContext | None = None, *, plies: int = 1
+) -> CubeDecision:
+    """The equities of not doubling, double/take and double/pass for the player on roll."""
+    context = context or MatchContext()
+    result = _analyzer(plies).cube_action(
+        list(position.points), context.cube_value, context.cube_owner, **context._keywords()
+    )
+    return CubeDecision(result.equity_nd, result.equity_dt, result.equity_dp)
+
+
+@cache
+def _quick_evaluator() -> Any:
+    import bgbot_cpp  # type: ignore[import-not-found, unused-ignore]
+    import bgsage
+
+    weights = bgsage.default_weights()
+    return bgbot_cpp.create_strategy(
+        weights.strategy_type, weights.weight_paths_list, weights.hidden_sizes_list
+    )
+
+
+def winning_chance(position: Position) -> float:
+    """A quick cubeless estimate (one network evaluation) of the player on roll's chance to
+    win the game: enough to see that a double is out of the question."""
+    seen_by_opponent = list(position.flipped().points)
+    probabilities = _quick_evaluator().evaluate_board(seen_by_opponent, seen_by_opponent)["probs"]
+    return 1.0 - float(probabilities[0])
+
+
+def expected_points(position: Position, *, plies: int = 1) -> float:
+    """Cubeless points per game (single 1, gammon 2, backgammon 3) for the player on roll."""
+    probabilities = _analyzer(plies).cube_action(list(position.points)).probs
+    return float(probabilities.equity)

@@ -329,3 +329,41 @@ class DiceCheckSerializer(serializers.Serializer):
             "player_seeds": list(check.player_seeds),
             "rolls": [RollCheckSerializer(roll).data for roll in check.rolls],
         }
+
+
+class AnalysedDecisionSerializer(serializers.Serializer):
+    seq = serializers.IntegerField(help_text="The event of the decision in the match's log.")
+    player = serializers.CharField()
+    kind = serializers.ChoiceField(
+        choices=["checker", "cube", "take"],
+        help_text="A checker play, a chance to double, or the answer to a double.",
+    )
+    chosen = serializers.CharField(help_text="The play in notation, or No double/Double/Take/Drop.")
+    best = serializers.CharField(help_text="bgsage's best choice, in the same words.")
+    equity_lost = serializers.FloatField(help_text="Cubeful match equity given up; 0 at best.")
+    mark = serializers.ChoiceField(
+        choices=["", "error", "blunder"], help_text="error: lost >= 0.04; blunder: >= 0.08."
+    )
+
+
+class AnalysedPlayerSerializer(serializers.Serializer):
+    player = serializers.CharField()
+    decisions = serializers.IntegerField()
+    errors = serializers.IntegerField()
+    blunders = serializers.IntegerField()
+    equity_lost = serializers.FloatField()
+    error_rate = serializers.FloatField(help_text="Errors and blunders per decision.")
+    performance_rating = serializers.FloatField(
+        help_text="Mean equity lost per decision x 500 (XG's PR): 0 is perfect, lower is better."
+    )
+
+
+class MatchAnalysisSerializer(serializers.Serializer):
+    match = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=["pending", "done", "failed"])
+    seq = serializers.IntegerField(help_text="The last event analysed.")
+    plies = serializers.IntegerField(help_text="bgsage's search depth.")
+    requested_at = serializers.DateTimeField()
+    completed_at = serializers.DateTimeField(allow_null=True)
+    players = AnalysedPlayerSerializer(many=True)
+    decisions = AnalysedDecisionSerializer(many=True)

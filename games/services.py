@@ -69,6 +69,9 @@ challenge_created = Signal()
 #: deadline. Sent once per decision.
 deadline_near = Signal()
 
+#: Sent after the transaction that created a challenge has committed: challenge_id.
+challenge_created = Signal()
+
 
 class ApplicationError(Exception):
     """A refused request: ``code`` is stable for programs, ``message`` is for people."""

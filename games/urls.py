@@ -21,6 +21,11 @@ api_urlpatterns = [
     path("matches/<int:match_id>/events/", api.MatchEvents.as_view(), name="api-match-events"),
     path("matches/<int:match_id>/dice/", api.MatchDice.as_view(), name="api-match-dice"),
     path(
+        "matches/<int:match_id>/analysis/",
+        api.MatchAnalysisView.as_view(),
+        name="api-match-analysis",
+    ),
+    path(
         "matches/<int:match_id>/export.mat",
         api.MatchExportMat.as_view(),
         name="api-match-export-mat",

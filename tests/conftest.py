@@ -63,6 +63,13 @@ def _empty_cache() -> Any:
     cache.clear()
 
 
+@pytest.fixture(autouse=True)
+def _quick_analyses(settings: Any) -> None:
+    """Tasks run in the test's own process (pyproject.toml sets CELERY_TASK_ALWAYS_EAGER), so
+    the analysis of every match a test finishes runs too: at 1 ply, bgsage's quickest."""
+    settings.MATCH_ANALYSIS_PLIES = 1
+
+
 @pytest.fixture
 def dice(monkeypatch: pytest.MonkeyPatch) -> ScriptedDice:
     """The server's dice, scripted by the test: ``dice.add(3, 1)``."""

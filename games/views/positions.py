@@ -29,6 +29,8 @@ from games.engine.ids import (
 
 logger = logging.getLogger(__name__)
 NAMES = ("the player on roll", "the opponent")
+#: How deep bgsage looks when ranking the plays of a set-up position.
+RANKING_PLIES = 2
 
 
 class PositionForm(forms.Form):
@@ -79,6 +81,19 @@ class SetUp:
         if self.key.cube_owner is None:
             return None
         return 0 if self.key.cube_owner == self.key.player_on_roll else 1
+
+    def context(self) -> sage.MatchContext:
+        """The match around the decision, for bgsage: cube, score (money when no length)."""
+        owner = {None: "centered", 0: "player", 1: "opponent"}[self.cube_owner]
+        length = self.key.match_length
+        mine, theirs = self.score
+        return sage.MatchContext(
+            cube_value=self.key.cube_value,
+            cube_owner=owner,  # type: ignore[arg-type]
+            away=max(length - mine, 0) if length else 0,
+            opponent_away=max(length - theirs, 0) if length else 0,
+            crawford=self.key.crawford,
+        )
 
     @property
     def score(self) -> tuple[int, int]:
@@ -174,20 +189,19 @@ def _shown(setup: SetUp) -> dict[str, object]:
     if setup.dice is None or position.outcome() is not None:
         return shown
     try:
-        ranked = sage.rank_plays(position, setup.dice)
+        ranked = sage.rank_plays(position, setup.dice, setup.context(), plies=RANKING_PLIES)
     except Exception:  # bgsage is a native extension: a failure there must not take the page
         logger.exception("bgsage could not rank the plays of %s", setup.position_id)
         shown["ranking_failed"] = True
         return shown
-    best = ranked[0][1] if ranked else 0.0
     shown["plays"] = [
         {
             "rank": rank,
-            "play": notation,
-            "equity": None if math.isnan(equity) else equity,
-            "difference": None if math.isnan(equity) else equity - best,
+            "play": ranked_play.notation,
+            "equity": None if math.isnan(ranked_play.equity) else ranked_play.equity,
+            "difference": None if math.isnan(ranked_play.loss) else -ranked_play.loss,
         }
-        for rank, (notation, equity) in enumerate(ranked, start=1)
+        for rank, ranked_play in enumerate(ranked, start=1)
     ]
     return shown
 

@@ -14,18 +14,20 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
+from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_POST
 
 from games.board import draw_board
 from games.engine import MatchState, event_from_payload
 from games.engine.events import RESIGNATIONS
 from games.engine.match_ids import gnubg_ids, xgid_of
+from games.match_analysis import analysis_request, analysis_view
 from games.match_log import RECORD_KINDS
-from games.models import Match, MatchEvent
+from games.models import Match, MatchAnalysis, MatchEvent
 from games.views.time_controls import time_control_words
 
 SERVER = "server"
@@ -96,7 +98,14 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
             f"{match.match_length}-point match, {rated} · {time_control_words(match.time_control)}"
         ),
         players_have_profiles=True,
+        analysis=_analysis_of(match),
+        analyse_url=reverse("match-replay-analyse", args=[match.pk]),
     )
+
+
+def _analysis_of(match: Match) -> dict[str, Any] | None:
+    stored = MatchAnalysis.objects.filter(match=match).first()
+    return analysis_view(stored) if stored is not None else None
 
 
 def logged_events(events: Iterable[MatchEvent]) -> list[LoggedEvent]:
@@ -124,6 +133,8 @@ def render_replay(
     links: list[ReplayLink],
     facts: str,
     players_have_profiles: bool,
+    analysis: dict[str, Any] | None = None,
+    analyse_url: str | None = None,
 ) -> HttpResponse:
     """The replay page of a log: ``load_events`` gives it when ``cache_key`` is not cached."""
     replayed = cache.get(cache_key)
@@ -146,6 +157,8 @@ def render_replay(
     )
     position_id, match_id = gnubg_ids(state)
 
+    reviews = {d["seq"]: d for d in analysis["decisions"]} if analysis else {}
+
     def link(to_step: int, to_side: int = side) -> str:
         query = {"step": to_step, **({"side": 1} if to_side else {})}
         return f"{url}?{urlencode(query)}"
@@ -164,7 +177,10 @@ def render_replay(
             "step": step,
             "last": last,
             "line": lines[step - 1] if step else None,
-            "lines": [(line, link(line.step)) for line in lines],
+            "lines": [(line, link(line.step), reviews.get(line.step)) for line in lines],
+            "analysis": analysis,
+            "analyse_url": analyse_url,
+            "review": reviews.get(step),
             "zero_url": link(0),
             "first_url": link(0) if step > 0 else None,
             "previous_url": link(step - 1) if step > 0 else None,
@@ -179,6 +195,16 @@ def render_replay(
             "xgid": xgid_of(state),
         },
     )
+
+
+@login_required
+@require_POST
+def replay_analyse(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Ask for the match to be analysed (again), then back to the replay."""
+    if not Match.objects.filter(pk=match_id).exists():
+        raise Http404("No such match.")
+    analysis_request(match_id=match_id)
+    return HttpResponseRedirect(reverse("match-replay", kwargs={"match_id": match_id}))
 
 
 def _step(text: str | None, last: int) -> int:

@@ -116,7 +116,7 @@ def test_odd_text_in_any_field_never_crashes_the_page(client, value):
 
 
 def test_if_bgsage_fails_the_board_still_shows(client, monkeypatch):
-    def broken(position, dice):
+    def broken(position, dice, context=None, *, plies=1):
         raise RuntimeError("no weights")
 
     monkeypatch.setattr(sage, "rank_plays", broken)
@@ -131,7 +131,7 @@ def test_the_nav_links_to_the_set_up_page(client):
 
 def test_rank_plays_ranks_every_legal_play_best_first():
     ranked = sage.rank_plays(Position.starting(), Dice(6, 5))
-    assert ranked[0][0] == "24/13"
+    assert ranked[0].notation == "24/13"
     assert len(ranked) == len(legal_plays(Position.starting(), Dice(6, 5)))
-    equities = [equity for _, equity in ranked]
+    equities = [ranked_play.equity for ranked_play in ranked]
     assert equities == sorted(equities, reverse=True)

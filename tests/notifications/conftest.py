@@ -4,24 +4,14 @@ commits that run their on-commit work, and a clock the test sets."""
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from contextlib import AbstractContextManager
 from typing import Any
 
 import pytest
 from django.utils import timezone
 
-from backgammon_site.celery import app as celery_app
 from tests.games.factories import make_user
-
-
-@pytest.fixture(autouse=True)
-def _eager_tasks() -> Iterator[None]:
-    """Tasks run in the caller's process, retries included (their countdowns are skipped)."""
-    eager = celery_app.conf.task_always_eager
-    celery_app.conf.task_always_eager = True
-    yield
-    celery_app.conf.task_always_eager = eager
 
 
 @pytest.fixture(autouse=True)

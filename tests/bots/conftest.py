@@ -1,0 +1,12 @@
+"""Helpers for the bot and analysis tests (tests/conftest.py runs Celery tasks eagerly)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+
+
+def bot(name: str) -> Any:
+    """One of the four bots the migrations create."""
+    return get_user_model().objects.get(username=name)

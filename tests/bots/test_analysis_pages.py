@@ -1,0 +1,80 @@
+"""The analysis over the API and on the replay page: asked for, stored, marks shown."""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import pytest
+from django.urls import reverse
+from rest_framework.test import APIClient
+
+from games.models import Match, MatchAnalysis
+from tests.games.factories import act, start_match
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def match(dice: Any, alice: Any, bob: Any) -> Match:
+    """Alice opens 3-1 with a blunder; Bob answers 4-2 with the best play."""
+    dice.add(3, 1)
+    match = start_match(alice, bob)
+    match = act(match, alice, "move", play="24/21 24/23")
+    dice.add(4, 2)
+    match = act(match, bob, "roll")
+    return act(match, bob, "move", play="8/4 6/4")
+
+
+def analysis_url(match: Match) -> str:
+    return reverse("api-match-analysis", args=[match.pk])
+
+
+def test_an_unanalysed_match_says_so(match: Match) -> None:
+    response = APIClient().get(analysis_url(match))
+    assert response.status_code == 404
+    assert "POST" in response.json()["message"]
+
+
+def test_asking_over_the_api_analyses_the_match(
+    match: Match, alice: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    client = APIClient()
+    assert client.post(analysis_url(match)).status_code in (401, 403)
+    client.force_authenticate(alice)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(analysis_url(match))
+    assert response.status_code == 202
+    assert response.json()["status"] == "pending"
+    body = APIClient().get(analysis_url(match)).json()
+    assert body["status"] == "done" and body["seq"] == match.seq and body["plies"] == 1
+    blunder, best = body["decisions"]
+    assert blunder["player"] == "alice" and blunder["mark"] == "blunder"
+    assert blunder["best"] == "8/5 6/5" and blunder["chosen"] == "24/23 24/21"
+    assert best["player"] == "bob" and best["mark"] == "" and best["equity_lost"] == 0
+    assert [p["player"] for p in body["players"]] == ["alice", "bob"]
+    assert body["players"][0]["blunders"] == 1 and body["players"][1]["performance_rating"] == 0
+
+
+def test_the_replay_marks_blunders_and_offers_the_analysis(
+    match: Match, alice: Any, signed_in: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    browser = signed_in(alice)
+    replay_url = reverse("match-replay", args=[match.pk])
+    page = browser.get(replay_url).content.decode()
+    assert 'data-analysis="none"' in page and 'data-action="analyse"' in page
+    with django_capture_on_commit_callbacks(execute=True):
+        response = browser.post(reverse("match-replay-analyse", args=[match.pk]))
+    assert response.status_code == 302
+    assert MatchAnalysis.objects.get(match=match).status == "done"
+    blunder_seq = match.events.get(kind="move", payload__play="24/23 24/21").seq
+    page = html.unescape(browser.get(replay_url, {"step": blunder_seq}).content.decode())
+    assert 'data-analysis="done"' in page
+    assert 'data-review="blunder"' in page and "bgsage's best: 8/5 6/5." in page
+    assert page.count('data-mark="blunder"') == 1
+    assert "best 8/5 6/5" in page
+
+
+def test_a_bots_profile_says_it_is_a_computer_opponent(client: Any) -> None:
+    page = client.get(reverse("profile", args=["ExpertBot"])).content.decode()
+    assert 'data-bot-level="expert"' in page and "computer opponent" in page
