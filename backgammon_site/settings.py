@@ -112,6 +112,12 @@ DATABASES = {
         conn_health_checks=_is_postgres,
     ),
 }
+if not _is_postgres and DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    # The web process and the Celery worker write to one SQLite file: each transaction takes
+    # the write lock when it begins and waits for it, instead of failing mid-way.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"transaction_mode": "IMMEDIATE", "timeout": 20}
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
+from django.db.models import F
 from django.utils import timezone
 
 from accounts.models import Profile
@@ -63,9 +64,11 @@ def sweep(now: datetime | None = None) -> SweepReport:
     warnings_due = Match.objects.filter(warn_at__lte=now).order_by("warn_at")
     for match_id in warnings_due.values_list("pk", flat=True)[:SWEEP_BATCH]:
         warned += services.match_warn_of_deadline(match_id=match_id)
+    # A deadline set within the horizon already has its countdown (countdown_on_change).
+    horizon = timedelta(seconds=settings.DEADLINE_COUNTDOWN_HORIZON)
     soon = Match.objects.filter(
         status=Match.Status.ACTIVE, deadline__gt=now, deadline__lte=now + SWEEP_LOOKAHEAD
-    )
+    ).filter(deadline__gt=F("updated_at") + horizon)
     countdowns = 0
     for match_id, seq, deadline in soon.values_list("pk", "seq", "deadline")[:SWEEP_BATCH]:
         start_countdown(match_id, seq, deadline)

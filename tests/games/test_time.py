@@ -186,6 +186,24 @@ def test_the_sweep_finds_what_is_due_and_nothing_else(clock, dice, alice, bob):
     assert list(deadlines.due_matches(clock.now)) == []
 
 
+def test_each_deadline_gets_one_countdown_when_it_is_minutes_away(
+    clock, dice, alice, bob, monkeypatch, django_capture_on_commit_callbacks
+):
+    started = []
+    monkeypatch.setattr(deadlines, "start_countdown", lambda *args: started.append(args))
+    with django_capture_on_commit_callbacks(execute=True):
+        live = opened(dice, alice, bob, LIVE)  # 8 minutes: a countdown at once
+    with django_capture_on_commit_callbacks(execute=True):
+        post = opened(dice, bob, alice, {"kind": "correspondence", "days_per_move": 0.25})
+    assert started == [(live.pk, live.seq, START + timedelta(minutes=8))]
+    clock.advance(6 * HOUR - timedelta(seconds=60))
+
+    deadlines.sweep()
+    deadlines.sweep()
+
+    assert started[1:] == [(post.pk, post.seq, START + 6 * HOUR)] * 2
+
+
 def test_the_sweep_warns_once_per_decision(
     clock, dice, alice, bob, django_capture_on_commit_callbacks
 ):
