@@ -24,7 +24,7 @@ from rest_framework.views import APIView
 from games import selectors, services
 from games.dice_verification import check_dice
 from games.mat_export import mat_export
-from games.match_analysis import analysis_request, analysis_view
+from games.match_analysis import analysis_request, analysis_view, match_subject
 from games.models import IdempotencyRecord, Match
 from games.serializers import (
     AcceptRequestSerializer,
@@ -256,7 +256,7 @@ class MatchAnalysisView(APIView):
         if not request.user.is_authenticated:
             raise NotAuthenticated()
         match = _match(match_id)
-        analysis = analysis_request(match_id=match.pk)
+        analysis = analysis_request(match_subject(match.pk))
         analysis.refresh_from_db()
         return Response(
             MatchAnalysisSerializer(analysis_view(analysis)).data, status=status.HTTP_202_ACCEPTED

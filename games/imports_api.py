@@ -1,4 +1,5 @@
-"""The API of imported matches: upload a .mat file, read the match back, export it again."""
+"""The API of imported matches: upload a .mat file, read the match back and its analysis,
+export it again."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from typing import Any
 
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
+from rest_framework.exceptions import NotAuthenticated
 from rest_framework.parsers import JSONParser, MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.renderers import JSONRenderer
@@ -16,8 +18,9 @@ from rest_framework.views import APIView
 from games import match_imports, services
 from games.api import ERRORS, AlwaysFirstRenderer, MatRenderer
 from games.engine.match_ids import gnubg_ids, xgid_of
+from games.match_analysis import analysis_request, import_subject, stored_analysis
 from games.models import ImportedMatch
-from games.serializers import ErrorSerializer, StrictCharField
+from games.serializers import ErrorSerializer, ImportAnalysisSerializer, StrictCharField
 
 
 class ImportRequestSerializer(serializers.Serializer):
@@ -142,6 +145,39 @@ class ImportDetail(APIView):
     )
     def get(self, request: Request, import_id: int) -> Response:
         return Response(ImportedMatchSerializer(imported_match_view(_imported(import_id))).data)
+
+
+class ImportAnalysisView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="The imported match's analysis: the equity each decision lost against bgsage's "
+        "best",
+        responses={200: ImportAnalysisSerializer, 404: ERRORS[404]},
+    )
+    def get(self, request: Request, import_id: int) -> Response:
+        imported = _imported(import_id)
+        analysis = stored_analysis(import_subject(imported.pk))
+        if analysis is None:
+            raise services.NotFound(
+                f"Imported match {import_id} has not been analysed; POST here to ask for it."
+            )
+        return Response(ImportAnalysisSerializer(analysis).data)
+
+    @extend_schema(
+        summary="Ask for the imported match to be analysed (again), in the background",
+        request=None,
+        responses={202: ImportAnalysisSerializer, 401: ERRORS[401], 404: ERRORS[404]},
+    )
+    def post(self, request: Request, import_id: int) -> Response:
+        if not request.user.is_authenticated:
+            raise NotAuthenticated()
+        subject = import_subject(_imported(import_id).pk)
+        analysis_request(subject)
+        return Response(
+            ImportAnalysisSerializer(stored_analysis(subject)).data,
+            status=status.HTTP_202_ACCEPTED,
+        )
 
 
 class ImportExportMat(APIView):

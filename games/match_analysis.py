@@ -1,12 +1,18 @@
-"""Analysing a match of the service: run games.analysis over its log and keep the result.
+"""Analysing a match, played here or imported: run games.analysis over its log and keep it.
 
-A match is analysed by a Celery task (``games.tasks.analyse_match``) when it ends, and again
-whenever someone asks (the API and the replay page's button).
+What is analysed is a ``Subject``: a match of the service (``match_subject``) or a match
+imported from a .mat file (``import_subject``); both are analysed, stored (MatchAnalysis) and
+shown the same way. Each decision is told by its ``seq``: the step of the replay that shows it
+(a match's event seq; an imported event's place in its file, from 1).
+
+A match is analysed by a Celery task when it ends, an import right after it is imported, and
+either again whenever someone asks (the API and the replay page's button).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from django.conf import settings
 from django.db import transaction
@@ -17,8 +23,49 @@ from games.analysis import analyse_match
 from games.engine import event_from_payload
 from games.engine.events import Event
 from games.match_log import RECORD_KINDS
-from games.models import Match, MatchAnalysis
+from games.models import ImportedMatch, Match, MatchAnalysis
 from games.services import NotFound, match_changed
+
+
+@dataclass(frozen=True, slots=True)
+class Subject:
+    """What an analysis is of: ``field`` names MatchAnalysis's link to it."""
+
+    field: Literal["match", "imported"]
+    pk: int
+
+    @property
+    def key(self) -> dict[str, int]:
+        """MatchAnalysis's lookup of this subject's analysis."""
+        return {f"{self.field}_id": self.pk}
+
+    def exists(self) -> bool:
+        return _records(self).filter(pk=self.pk).exists()
+
+    def analyse_later(self) -> None:
+        """Queue the Celery task that analyses this subject."""
+        from games import tasks
+
+        task = tasks.analyse_match if self.field == "match" else tasks.analyse_import
+        task.delay(self.pk)
+
+
+def match_subject(match_id: int) -> Subject:
+    return Subject("match", match_id)
+
+
+def import_subject(import_id: int) -> Subject:
+    return Subject("imported", import_id)
+
+
+@dataclass(frozen=True, slots=True)
+class AnalysedLog:
+    """A subject's events the rules engine folds, each with its replay step."""
+
+    match_length: int
+    steps: list[int]
+    events: list[Event]
+    last_step: int
 
 
 def analysis_plies() -> int:
@@ -26,42 +73,40 @@ def analysis_plies() -> int:
     return int(getattr(settings, "MATCH_ANALYSIS_PLIES", 2))
 
 
-def analysis_request(*, match_id: int) -> MatchAnalysis:
-    """Ask for ``match_id`` to be analysed (again): the task runs once this commits."""
-    from games.tasks import analyse_match as analyse_match_task
-
+def analysis_request(subject: Subject) -> MatchAnalysis:
+    """Ask for ``subject`` to be analysed (again): the task runs once this commits."""
     with transaction.atomic():
-        if not Match.objects.filter(pk=match_id).exists():
-            raise NotFound(f"There is no match {match_id}.")
-        analysis, _ = MatchAnalysis.objects.select_for_update().get_or_create(match_id=match_id)
+        if not subject.exists():
+            what = "match" if subject.field == "match" else "imported match"
+            raise NotFound(f"There is no {what} {subject.pk}.")
+        analysis, _ = MatchAnalysis.objects.select_for_update().get_or_create(**subject.key)
         analysis.status = MatchAnalysis.Status.PENDING
         analysis.requested_at = timezone.now()
         analysis.save(update_fields=["status", "requested_at"])
-        transaction.on_commit(lambda: analyse_match_task.delay(match_id))
+        transaction.on_commit(subject.analyse_later)
     return analysis
 
 
-def analysis_run(match_id: int) -> MatchAnalysis | None:
-    """Analyse the match's log as it is now and store the result; None if there is no match."""
-    match = Match.objects.filter(pk=match_id).first()
-    if match is None:
+def analysis_run(subject: Subject) -> MatchAnalysis | None:
+    """Analyse the subject's log as it is now and store the result; None if it is gone."""
+    log = analysed_log(subject)
+    if log is None:
         return None
-    seqs, events = engine_events(match)
     plies = analysis_plies()
     try:
-        review = analyse_match(match.match_length, events, plies=plies).to_json()
+        review = analyse_match(log.match_length, log.events, plies=plies).to_json()
     except Exception:
         MatchAnalysis.objects.update_or_create(
-            match=match, defaults={"status": MatchAnalysis.Status.FAILED}
+            **subject.key, defaults={"status": MatchAnalysis.Status.FAILED}
         )
         raise
     for decision in review["decisions"]:
-        decision["seq"] = seqs[decision.pop("index")]
+        decision["seq"] = log.steps[decision.pop("index")]
     analysis, _ = MatchAnalysis.objects.update_or_create(
-        match=match,
+        **subject.key,
         defaults={
             "status": MatchAnalysis.Status.DONE,
-            "seq": match.seq,
+            "seq": log.last_step,
             "plies": plies,
             "result": review,
             "completed_at": timezone.now(),
@@ -70,23 +115,65 @@ def analysis_run(match_id: int) -> MatchAnalysis | None:
     return analysis
 
 
-def engine_events(match: Match) -> tuple[list[int], list[Event]]:
-    """The match's events the rules engine folds, with the seq of each."""
-    rows = match.events.exclude(kind__in=RECORD_KINDS).order_by("seq")
-    seqs, events = [], []
-    for seq, kind, payload in rows.values_list("seq", "kind", "payload"):
-        seqs.append(seq)
-        events.append(event_from_payload(kind, payload))
-    return seqs, events
+def analysed_log(subject: Subject) -> AnalysedLog | None:
+    """The subject's engine events with their replay steps; None if there is no such subject."""
+    if subject.field == "match":
+        match = Match.objects.filter(pk=subject.pk).first()
+        if match is None:
+            return None
+        rows = match.events.exclude(kind__in=RECORD_KINDS).order_by("seq")
+        entries = list(rows.values_list("seq", "kind", "payload"))
+        return _log(match.match_length, entries, last_step=match.seq)
+    imported = ImportedMatch.objects.filter(pk=subject.pk).first()
+    if imported is None:
+        return None
+    entries = [
+        (step, entry["kind"], entry["payload"])
+        for step, entry in enumerate(imported.events, start=1)
+        if entry["kind"] not in RECORD_KINDS
+    ]
+    return _log(imported.match_length, entries, last_step=len(imported.events))
+
+
+def _log(
+    match_length: int, entries: list[tuple[int, str, dict[str, Any]]], *, last_step: int
+) -> AnalysedLog:
+    return AnalysedLog(
+        match_length=match_length,
+        steps=[step for step, _, _ in entries],
+        events=[event_from_payload(kind, payload) for _, kind, payload in entries],
+        last_step=last_step,
+    )
+
+
+def _records(subject: Subject) -> Any:
+    return (Match if subject.field == "match" else ImportedMatch).objects.all()
+
+
+def stored_analysis(subject: Subject) -> dict[str, Any] | None:
+    """The subject's analysis as analysis_view shows it; None if none was ever asked for."""
+    stored = (
+        MatchAnalysis.objects.select_related(
+            "match__first_player", "match__second_player", "imported"
+        )
+        .filter(**subject.key)
+        .first()
+    )
+    return analysis_view(stored) if stored is not None else None
 
 
 def analysis_view(analysis: MatchAnalysis) -> dict[str, Any]:
     """The analysis as the API and the replay page show it: players by name."""
-    match = analysis.match
-    names = (match.first_player.get_username(), match.second_player.get_username())
+    if analysis.match is not None:
+        match = analysis.match
+        names = (match.first_player.get_username(), match.second_player.get_username())
+    else:
+        assert analysis.imported is not None
+        names = analysis.imported.names
     result = analysis.result or {}
     return {
-        "match": match.pk,
+        "match": analysis.match_id,
+        "imported": analysis.imported_id,
         "status": analysis.status,
         "seq": analysis.seq,
         "plies": analysis.plies,
@@ -106,12 +193,10 @@ def analysis_view(analysis: MatchAnalysis) -> dict[str, Any]:
 @receiver(match_changed, dispatch_uid="games.match_analysis.analyse_finished_matches")
 def _analyse_finished_matches(sender: Any, *, match_id: int, **kwargs: Any) -> None:
     """A match that ended with a winner is analysed once (this runs after the commit)."""
-    from games.tasks import analyse_match as analyse_match_task
-
     ended = Match.objects.filter(
         pk=match_id, status=Match.Status.FINISHED, winner__isnull=False
     ).exists()
     if ended and not MatchAnalysis.objects.filter(match_id=match_id).exists():
         _, created = MatchAnalysis.objects.get_or_create(match_id=match_id)
         if created:
-            analyse_match_task.delay(match_id)
+            match_subject(match_id).analyse_later()

@@ -7,8 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import transaction
+
 from games.engine import Event, MatchState, event_from_payload, fold
 from games.engine.mat import MatFileError, export_mat, parse_mat
+from games.match_analysis import analysis_request, import_subject
 from games.models import ImportedMatch
 from games.services import ApplicationError
 
@@ -31,6 +34,7 @@ def imported_match_create(*, uploaded_by: Any, text: str) -> ImportedMatch:
 
     A file the engine cannot read or whose match breaks the rules raises ApplicationError
     (code ``invalid_mat``, with the ``line`` at fault when there is one); nothing is kept.
+    A match kept is analysed in the background once this commits.
     """
     if len(text) > MAX_MAT_CHARACTERS:
         raise ApplicationError(
@@ -49,15 +53,18 @@ def imported_match_create(*, uploaded_by: Any, text: str) -> ImportedMatch:
         raise ApplicationError(
             f"A player's name can be at most {MAX_NAME_LENGTH} characters long.", "invalid_mat"
         )
-    return ImportedMatch.objects.create(
-        uploaded_by=uploaded_by,
-        first_player_name=record.names[0],
-        second_player_name=record.names[1],
-        match_length=record.match_length,
-        mat_text=text,
-        events=[{"kind": event.kind, "payload": event.to_payload()} for event in record.events],
-        score=list(record.state.score),
-    )
+    with transaction.atomic():
+        imported = ImportedMatch.objects.create(
+            uploaded_by=uploaded_by,
+            first_player_name=record.names[0],
+            second_player_name=record.names[1],
+            match_length=record.match_length,
+            mat_text=text,
+            events=[{"kind": event.kind, "payload": event.to_payload()} for event in record.events],
+            score=list(record.state.score),
+        )
+        analysis_request(import_subject(imported.pk))
+    return imported
 
 
 def imported_events(imported: ImportedMatch) -> list[Event]:

@@ -337,7 +337,9 @@ class ImportedMatch(models.Model):
 class MatchAnalysis(models.Model):
     """bgsage's review of a match's decisions (games.analysis), up to event ``seq``.
 
-    ``result`` is ``MatchReview.to_json()`` with each decision's event seq.
+    Of a match played here (``match``) or of one imported (``imported``), never both.
+    ``result`` is ``MatchReview.to_json()`` with each decision's ``seq``: its event's seq in a
+    match's log, or its step in an imported match's replay (its place among the events, from 1).
     """
 
     class Status(models.TextChoices):
@@ -345,7 +347,12 @@ class MatchAnalysis(models.Model):
         DONE = "done", "done"
         FAILED = "failed", "failed"
 
-    match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="analysis")
+    match = models.OneToOneField(
+        Match, on_delete=models.CASCADE, related_name="analysis", null=True, blank=True
+    )
+    imported = models.OneToOneField(
+        ImportedMatch, on_delete=models.CASCADE, related_name="analysis", null=True, blank=True
+    )
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
     seq = models.PositiveIntegerField(default=0, help_text="The last event analysed.")
     plies = models.PositiveSmallIntegerField(default=2)
@@ -355,6 +362,15 @@ class MatchAnalysis(models.Model):
 
     class Meta:
         verbose_name_plural = "match analyses"
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(match__isnull=False, imported__isnull=True)
+                | models.Q(match__isnull=True, imported__isnull=False),
+                name="analysis_of_one_match",
+            ),
+        ]
 
     def __str__(self) -> str:
+        if self.match_id is None:
+            return f"Analysis of imported match {self.imported_id} ({self.status})"
         return f"Analysis of match {self.match_id} ({self.status})"

@@ -29,5 +29,10 @@ urlpatterns = [
     path("positions/", positions.positions, name="positions"),
     path("imports/", imports.import_new, name="import-new"),
     path("imports/<int:import_id>/", imports.import_replay, name="import-replay"),
+    path(
+        "imports/<int:import_id>/analyse/",
+        imports.import_replay_analyse,
+        name="import-replay-analyse",
+    ),
     path("players/<str:username>/", profile, name="profile"),
 ]

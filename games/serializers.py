@@ -332,7 +332,10 @@ class DiceCheckSerializer(serializers.Serializer):
 
 
 class AnalysedDecisionSerializer(serializers.Serializer):
-    seq = serializers.IntegerField(help_text="The event of the decision in the match's log.")
+    seq = serializers.IntegerField(
+        help_text="The event of the decision: its seq in a match's log, its place (from 1) "
+        "among an imported match's events; the replay's step that shows it."
+    )
     player = serializers.CharField()
     kind = serializers.ChoiceField(
         choices=["checker", "cube", "take"],
@@ -358,8 +361,7 @@ class AnalysedPlayerSerializer(serializers.Serializer):
     )
 
 
-class MatchAnalysisSerializer(serializers.Serializer):
-    match = serializers.IntegerField()
+class AnalysisSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=["pending", "done", "failed"])
     seq = serializers.IntegerField(help_text="The last event analysed.")
     plies = serializers.IntegerField(help_text="bgsage's search depth.")
@@ -367,3 +369,11 @@ class MatchAnalysisSerializer(serializers.Serializer):
     completed_at = serializers.DateTimeField(allow_null=True)
     players = AnalysedPlayerSerializer(many=True)
     decisions = AnalysedDecisionSerializer(many=True)
+
+
+class MatchAnalysisSerializer(AnalysisSerializer):
+    match = serializers.IntegerField()
+
+
+class ImportAnalysisSerializer(AnalysisSerializer):
+    imported = serializers.IntegerField(help_text="The imported match's id.")

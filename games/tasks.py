@@ -192,6 +192,14 @@ def bot_accept_challenge(challenge_id: int) -> str:
 @shared_task(acks_late=True, reject_on_worker_lost=True)
 def analyse_match(match_id: int) -> str:
     """Analyse match ``match_id`` as its log stands now; running it twice gives the same."""
-    from games.match_analysis import analysis_run
+    from games.match_analysis import analysis_run, match_subject
 
-    return "done" if analysis_run(match_id) is not None else "no such match"
+    return "done" if analysis_run(match_subject(match_id)) is not None else "no such match"
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True)
+def analyse_import(import_id: int) -> str:
+    """Analyse imported match ``import_id``; running it twice gives the same."""
+    from games.match_analysis import analysis_run, import_subject
+
+    return "done" if analysis_run(import_subject(import_id)) is not None else "no such import"

@@ -33,6 +33,11 @@ api_urlpatterns = [
     path("imports/", imports_api.ImportCreate.as_view(), name="api-imports"),
     path("imports/<int:import_id>/", imports_api.ImportDetail.as_view(), name="api-import"),
     path(
+        "imports/<int:import_id>/analysis/",
+        imports_api.ImportAnalysisView.as_view(),
+        name="api-import-analysis",
+    ),
+    path(
         "imports/<int:import_id>/export.mat",
         imports_api.ImportExportMat.as_view(),
         name="api-import-export-mat",

@@ -7,9 +7,10 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import match_imports, services
+from games.match_analysis import analysis_request, import_subject, stored_analysis
 from games.models import ImportedMatch
 from games.views.replay import LoggedEvent, ReplayLink, render_replay
 
@@ -96,4 +97,17 @@ def import_replay(request: HttpRequest, import_id: int) -> HttpResponse:
             f"{imported.uploaded_by.get_username()}"
         ),
         players_have_profiles=False,
+        analysis=stored_analysis(import_subject(imported.pk)),
+        analyse_url=reverse("import-replay-analyse", args=[imported.pk]),
     )
+
+
+@login_required
+@require_POST
+def import_replay_analyse(request: HttpRequest, import_id: int) -> HttpResponse:
+    """Ask for the imported match to be analysed (again), then back to its replay."""
+    try:
+        analysis_request(import_subject(import_id))
+    except services.NotFound:
+        raise Http404("No such imported match.") from None
+    return redirect("import-replay", import_id=import_id)

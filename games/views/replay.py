@@ -25,9 +25,10 @@ from games.board import draw_board
 from games.engine import MatchState, event_from_payload
 from games.engine.events import RESIGNATIONS
 from games.engine.match_ids import gnubg_ids, xgid_of
-from games.match_analysis import analysis_request, analysis_view
+from games.match_analysis import analysis_request, match_subject, stored_analysis
 from games.match_log import RECORD_KINDS
-from games.models import Match, MatchAnalysis, MatchEvent
+from games.models import Match, MatchEvent
+from games.services import NotFound
 from games.views.time_controls import time_control_words
 
 SERVER = "server"
@@ -98,14 +99,9 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
             f"{match.match_length}-point match, {rated} · {time_control_words(match.time_control)}"
         ),
         players_have_profiles=True,
-        analysis=_analysis_of(match),
+        analysis=stored_analysis(match_subject(match.pk)),
         analyse_url=reverse("match-replay-analyse", args=[match.pk]),
     )
-
-
-def _analysis_of(match: Match) -> dict[str, Any] | None:
-    stored = MatchAnalysis.objects.filter(match=match).first()
-    return analysis_view(stored) if stored is not None else None
 
 
 def logged_events(events: Iterable[MatchEvent]) -> list[LoggedEvent]:
@@ -201,9 +197,10 @@ def render_replay(
 @require_POST
 def replay_analyse(request: HttpRequest, match_id: int) -> HttpResponse:
     """Ask for the match to be analysed (again), then back to the replay."""
-    if not Match.objects.filter(pk=match_id).exists():
-        raise Http404("No such match.")
-    analysis_request(match_id=match_id)
+    try:
+        analysis_request(match_subject(match_id))
+    except NotFound:
+        raise Http404("No such match.") from None
     return HttpResponseRedirect(reverse("match-replay", kwargs={"match_id": match_id}))
 
 
