@@ -12,6 +12,7 @@ from ratings import views as ratings_views
 api = [
     path("auth/token/", accounts_api.TokenCreate.as_view(), name="api-token"),
     path("auth/token/revoke/", accounts_api.TokenRevoke.as_view(), name="api-token-revoke"),
+    path("vacation/", accounts_api.Vacation.as_view(), name="api-vacation"),
     *api_urlpatterns,
     path("leaderboard/", ratings_api.Leaderboard.as_view(), name="api-leaderboard"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),

@@ -139,3 +139,33 @@ def test_the_vacation_page_refuses_nonsense_and_changes_nothing(client, players)
 def test_the_vacation_page_needs_a_signed_in_player(client):
     response = client.get("/settings/vacation/")
     assert response.status_code == 302 and "/accounts/login/" in response.headers["Location"]
+
+
+def test_vacation_over_the_api(client, monkeypatch, players, now):
+    alice, _ = players
+    match = started(monkeypatch, players, None)
+    client.force_login(alice)
+
+    assert client.get("/api/vacation/").json() == {
+        "on": False,
+        "days": 4,
+        "started_at": None,
+        "ends_at": None,
+    }
+    on = client.post("/api/vacation/", {"on": True}, content_type="application/json")
+    again = client.post("/api/vacation/", {"on": True}, content_type="application/json")
+    nonsense = client.post("/api/vacation/", {"on": "perhaps"}, content_type="application/json")
+
+    assert on.status_code == 200
+    assert on.json()["ends_at"] == "2026-03-05T12:00:00Z"
+    assert (again.status_code, again.json()["code"]) == (400, "vacation_on")
+    assert nonsense.status_code == 400
+    assert reload(match).deadline is None
+    now["now"] = START + timedelta(days=1, hours=1)
+    off = client.post("/api/vacation/", {"on": False}, content_type="application/json").json()
+    assert (off["on"], off["days"]) == (False, 2)
+    assert reload(match).deadline == now["now"] + timedelta(days=9)
+
+
+def test_vacation_over_the_api_needs_a_signed_in_player(client, db):
+    assert client.get("/api/vacation/").status_code in (401, 403)
