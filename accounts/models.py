@@ -67,6 +67,17 @@ class Profile(models.Model):
         help_text="Set on the computer opponents only: the level the bot plays at.",
     )
 
+    # Cosmetics earned by beating the computer (accounts.rewards); empty: the board's own.
+    checker_colour = models.CharField(
+        max_length=20, blank=True, default="", help_text="The colour my checkers are drawn in."
+    )
+    checker_style = models.CharField(
+        max_length=20, blank=True, default="", help_text="How my checkers are drawn."
+    )
+    wears_crown = models.BooleanField(
+        default=False, help_text="Show the Expert's crown beside my name."
+    )
+
     class Meta:
         indexes = [
             models.Index(
@@ -86,3 +97,25 @@ class Profile(models.Model):
     @property
     def is_bot(self) -> bool:
         return bool(self.bot_level)
+
+
+class Unlock(models.Model):
+    """A reward a player has earned, and the match that earned it; each reward once."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="unlocks"
+    )
+    reward = models.CharField(max_length=40)
+    match = models.ForeignKey(
+        "games.Match", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    unlocked_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "reward"], name="one_unlock_per_reward")
+        ]
+        ordering = ["unlocked_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.user} unlocked {self.reward}"

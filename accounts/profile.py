@@ -11,6 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
+from accounts.rewards import unlocked_rewards
 from games import selectors
 from games.engine import state_from_snapshot
 from games.models import Match
@@ -24,7 +25,9 @@ RECENT_RATING_CHANGES = 10
 
 @require_GET
 def profile(request: HttpRequest, username: str) -> HttpResponse:
-    player = get_object_or_404(get_user_model(), username=username)
+    player = get_object_or_404(
+        get_user_model().objects.select_related("profile"), username=username
+    )
     viewer = request.user if request.user.is_authenticated else None
     name = player.get_username()
     active = selectors.matches_for_list(player=name, status=Match.Status.ACTIVE)
@@ -45,6 +48,7 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
             "rating_changes": rating_change_rows(history[::-1][:RECENT_RATING_CHANGES], player),
             "active_rows": match_rows(active, viewer, about=player),
             "recent_rows": match_rows(recent, viewer, about=player),
+            "rewards": unlocked_rewards(player),
         },
     )
 

@@ -1,6 +1,8 @@
-"""Pages of a player's own account: API tokens, vacation, notification settings."""
+"""Pages of a player's own account: API tokens, vacation, notification settings, appearance."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -10,6 +12,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 from knox.models import AuthToken
 
+from accounts import rewards
 from accounts.forms import NotificationPreferencesForm
 from accounts.models import Profile
 from games import services
@@ -115,3 +118,50 @@ def notification_settings(request: HttpRequest) -> HttpResponse:
         {"form": form, "email": request.user.email},
         status=status,
     )
+
+
+@login_required
+def appearance_settings(request: HttpRequest) -> HttpResponse:
+    """The checker colour, checker style and crown the player shows, among those unlocked."""
+    status = 200
+    error = None
+    if request.method == "POST":
+        try:
+            rewards.appearance_choose(
+                user=request.user,
+                colour=request.POST.get("colour", ""),
+                style=request.POST.get("style", ""),
+                crown=request.POST.get("crown") == "on",
+            )
+        except rewards.LockedReward as refusal:
+            error, status = str(refusal), 400
+        else:
+            messages.success(request, "Your appearance is saved.")
+            return redirect("appearance-settings")
+    profile, _ = Profile.objects.get_or_create(user=request.user)
+    unlocked = rewards.unlocked_rewards(request.user)
+    return render(
+        request,
+        "accounts/appearance_settings.html",
+        {
+            "profile": profile,
+            "error": error,
+            "colours": _options(rewards.COLOURS, unlocked),
+            "styles": _options(rewards.STYLES, unlocked),
+            "crown": next(r for r in rewards.REWARDS if r.crown),
+            "has_crown": any(r.crown for r in unlocked),
+            "unlocked": unlocked,
+        },
+        status=status,
+    )
+
+
+def _options(names: tuple[str, ...], unlocked: list[rewards.Reward]) -> list[dict[str, Any]]:
+    """Each colour or style with whether it is unlocked and which level unlocks it."""
+    options = []
+    for name in names:
+        reward = next(r for r in rewards.REWARDS if name in (*r.colours, r.style))
+        options.append(
+            {"name": name, "unlocked": reward in unlocked, "level": reward.level.capitalize()}
+        )
+    return options

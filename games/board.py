@@ -29,6 +29,18 @@ RADIUS = 17
 STACK = 5  # checkers drawn on a point before the rest are counted
 
 
+@dataclass(frozen=True)
+class CheckerLook:
+    """How one player's checkers are drawn: ``colour`` and ``style`` empty for the board's own
+    (the colour and style names are board.css classes: ``colour-ruby``, ``style-ringed``)."""
+
+    colour: str = ""
+    style: str = ""
+
+
+PLAIN = (CheckerLook(), CheckerLook())
+
+
 @dataclass
 class Checker:
     x: float
@@ -38,6 +50,16 @@ class Checker:
     movable: bool = False
     selected: bool = False
     href: str | None = None
+    look: CheckerLook = CheckerLook()
+
+    @property
+    def look_classes(self) -> str:
+        """The CSS classes of the owner's chosen colour and style, if any."""
+        return " ".join(
+            f"{kind}-{name}"
+            for kind, name in (("colour", self.look.colour), ("style", self.look.style))
+            if name
+        )
 
     @property
     def count_y(self) -> float:
@@ -118,12 +140,13 @@ def draw_board(
     selected: int | None = None,
     destinations: frozenset[int] = frozenset(),
     link: Link | None = None,
+    looks: tuple[CheckerLook, CheckerLook] = PLAIN,
 ) -> Board:
     """The board seen by ``side``; ``position`` is seen from player 0's side, as stored.
 
     ``movable``, ``selected`` and ``destinations`` are points in the viewer's numbering (25:
     their bar, 0: off); ``link(select=N)`` and ``link(to=N)`` give the address a click on a
-    checker or a destination goes to.
+    checker or a destination goes to. ``looks`` are the players' chosen checkers, by player.
     """
     seen = position if side == 0 else position.flipped()
     counts = seen.points
@@ -166,6 +189,10 @@ def draw_board(
     my_tray = _tray(OFF, mine_off, me, bottom=True)
     _mark(my_tray, OFF, movable, selected, destinations, link)
     their_tray = _tray(-1, theirs_off, them, bottom=False)
+
+    for place in [*points, my_bar, their_bar, my_tray, their_tray]:
+        for checker in place.checkers:
+            checker.look = looks[checker.owner]
 
     return Board(
         width=WIDTH,

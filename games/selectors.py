@@ -22,7 +22,9 @@ def matches_for_list(
     player: str | None = None,
 ) -> QuerySet[Match]:
     """Matches, newest activity first; ``mine`` puts those awaiting the viewer first."""
-    matches = Match.objects.select_related("first_player", "second_player", "winner", "to_act")
+    matches = Match.objects.select_related(
+        "first_player__profile", "second_player__profile", "winner", "to_act"
+    )
     if status:
         matches = matches.filter(status=status)
     if player:

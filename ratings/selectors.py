@@ -22,7 +22,7 @@ def leaderboard() -> QuerySet[PlayerRating]:
             rated_matches__gt=0,
             user__is_active=True,
         )
-        .select_related("user")
+        .select_related("user__profile")
         .order_by("-rating", "user__username")
     )
 

@@ -18,6 +18,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
+from accounts.rewards import checker_looks, wears_crown
 from games import selectors, services
 from games.board import draw_board
 from games.engine import EngineError, MatchState, Play, format_play
@@ -80,7 +81,9 @@ def match_poll(request: HttpRequest, match_id: int) -> HttpResponse:
 
 def _match(match_id: int) -> Match:
     match = (
-        Match.objects.select_related("first_player", "second_player", "winner", "to_act")
+        Match.objects.select_related(
+            "first_player__profile", "second_player__profile", "winner", "to_act"
+        )
         .filter(pk=match_id)
         .first()
     )
@@ -114,6 +117,7 @@ def _render(
         assert selected is not None
         return _turn_url(match, turn.with_move(turn.move_to(selected, target["to"])))
 
+    looks = checker_looks(match.first_player, match.second_player)
     shown = state.position
     if turn is not None:
         shown = turn.position if you == 0 else turn.position.flipped()
@@ -130,12 +134,15 @@ def _render(
         selected=selected,
         destinations=frozenset(turn.destinations(selected)) if turn and selected else frozenset(),
         link=link if turn is not None else None,
+        looks=looks,
     )
     context: dict[str, Any] = {
         "match": match,
         "view": view,
         "state": state,
         "board": board,
+        "looks": looks,
+        "crowned": (wears_crown(match.first_player), wears_crown(match.second_player)),
         "side": side,
         "flip_side": 1 - side,
         "you": you,

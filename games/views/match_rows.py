@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from accounts.rewards import wears_crown
 from games import selectors
 from games.engine import MatchState
 from games.models import Match
@@ -29,10 +30,15 @@ class MatchRow:
     waiting: str
     updated_at: datetime
     deadline: datetime | None = None
+    crowned: tuple[bool, bool] = (False, False)
 
     @property
     def opponent(self) -> str | None:
         return None if self.you is None else self.players[1 - self.you]
+
+    @property
+    def opponent_crowned(self) -> bool:
+        return self.you is not None and self.crowned[1 - self.you]
 
     @property
     def your_score(self) -> int | None:
@@ -55,7 +61,8 @@ class MatchRow:
 def match_rows(
     matches: Iterable[Match], viewer: Any | None = None, *, about: Any | None = None
 ) -> list[MatchRow]:
-    """Rows for ``matches``, which must come with their players (``matches_for_list`` does).
+    """Rows for ``matches``, which must come with their players and their profiles
+    (``matches_for_list`` loads them).
 
     ``about`` is the player the list is about (default: the viewer); "Your turn" is said only
     to the viewer.
@@ -80,6 +87,7 @@ def match_rows(
                 waiting=waiting_words(state, names, viewer_index),
                 updated_at=match.updated_at,
                 deadline=match.deadline,
+                crowned=(wears_crown(match.first_player), wears_crown(match.second_player)),
             )
         )
     return rows

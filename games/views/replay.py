@@ -21,7 +21,8 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from games.board import draw_board
+from accounts.rewards import checker_looks
+from games.board import PLAIN, CheckerLook, draw_board
 from games.engine import MatchState, event_from_payload
 from games.engine.events import RESIGNATIONS
 from games.engine.match_ids import gnubg_ids, xgid_of
@@ -73,7 +74,9 @@ class ReplayLink:
 @require_GET
 def replay(request: HttpRequest, match_id: int) -> HttpResponse:
     match = (
-        Match.objects.select_related("first_player", "second_player").filter(pk=match_id).first()
+        Match.objects.select_related("first_player__profile", "second_player__profile")
+        .filter(pk=match_id)
+        .first()
     )
     if match is None:
         raise Http404("No such match.")
@@ -101,6 +104,7 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
         players_have_profiles=True,
         analysis=stored_analysis(match_subject(match.pk)),
         analyse_url=reverse("match-replay-analyse", args=[match.pk]),
+        looks=checker_looks(match.first_player, match.second_player),
     )
 
 
@@ -131,6 +135,7 @@ def render_replay(
     players_have_profiles: bool,
     analysis: dict[str, Any] | None = None,
     analyse_url: str | None = None,
+    looks: tuple[CheckerLook, CheckerLook] = PLAIN,
 ) -> HttpResponse:
     """The replay page of a log: ``load_events`` gives it when ``cache_key`` is not cached."""
     replayed = cache.get(cache_key)
@@ -150,6 +155,7 @@ def render_replay(
         dice_owner=state.turn,
         cube_value=state.cube_value,
         cube_owner=state.cube_owner,
+        looks=looks,
     )
     position_id, match_id = gnubg_ids(state)
 

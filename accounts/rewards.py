@@ -1,0 +1,177 @@
+"""Rewards for beating the computer: what each level's first defeat unlocks, and how it shows.
+
+A signed-in player's first match won against a computer opponent of a level unlocks that
+level's reward, once (``Unlock``). Beginner and Intermediate unlock checker colours, Advanced a
+second checker style, Expert a crown beside the player's name. The player picks among what
+they have unlocked in their settings; the choice lives on their Profile.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.exceptions import ObjectDoesNotExist
+from django.dispatch import receiver
+
+from accounts.models import Profile, Unlock
+from games.board import CheckerLook
+from games.models import Match
+from games.services import match_changed
+
+CROWN_LABEL = "crowned: beat the Expert"
+
+
+@dataclass(frozen=True)
+class Reward:
+    """What beating ``level`` for the first time unlocks."""
+
+    name: str
+    level: str
+    title: str
+    colours: tuple[str, ...] = ()
+    style: str = ""
+    crown: bool = False
+
+
+REWARDS: tuple[Reward, ...] = (
+    Reward(
+        "beginner-colours", "beginner", "Ruby and sapphire checkers", colours=("ruby", "sapphire")
+    ),
+    Reward(
+        "intermediate-colours",
+        "intermediate",
+        "Emerald and gold checkers",
+        colours=("emerald", "gold"),
+    ),
+    Reward("advanced-style", "advanced", "Ringed checkers", style="ringed"),
+    Reward("expert-crown", "expert", "The Expert's crown", crown=True),
+)
+REWARDS_BY_LEVEL = {reward.level: reward for reward in REWARDS}
+REWARDS_BY_NAME = {reward.name: reward for reward in REWARDS}
+COLOURS = tuple(colour for reward in REWARDS for colour in reward.colours)
+STYLES = tuple(reward.style for reward in REWARDS if reward.style)
+
+
+class LockedReward(ValueError):
+    """A cosmetic the player has not unlocked yet."""
+
+
+def can_earn_rewards(user: Any) -> bool:
+    """Whether ``user`` keeps what they win: an active, signed-up person.
+
+    Computer opponents earn nothing; nor will guests, once there are any (a profile flag
+    ``is_guest``, read here when it exists).
+    """
+    if user is None or not user.is_active:
+        return False
+    profile = profile_of(user)
+    if profile is None:
+        return True
+    return not profile.is_bot and not getattr(profile, "is_guest", False)
+
+
+def unlock_for_match(match_id: int) -> Unlock | None:
+    """The unlock a finished match earns its winner, created once; None if it earns none.
+
+    Safe to call any number of times for the same match.
+    """
+    match = (
+        Match.objects.select_related(
+            "first_player__profile", "second_player__profile", "winner__profile"
+        )
+        .filter(pk=match_id, status=Match.Status.FINISHED, winner__isnull=False)
+        .first()
+    )
+    if match is None:
+        return None
+    winner = match.winner
+    loser = match.second_player if match.winner_id == match.first_player_id else match.first_player
+    loser_profile = profile_of(loser)
+    if loser_profile is None or not loser_profile.is_bot or not can_earn_rewards(winner):
+        return None
+    reward = REWARDS_BY_LEVEL.get(loser_profile.bot_level)
+    if reward is None:
+        return None
+    unlock, created = Unlock.objects.get_or_create(
+        user=winner, reward=reward.name, defaults={"match": match}
+    )
+    if created and reward.crown:
+        # A crown just won is worn at once; the player may take it off in their settings.
+        Profile.objects.update_or_create(user=winner, defaults={"wears_crown": True})
+    return unlock
+
+
+@receiver(match_changed, dispatch_uid="accounts.rewards.unlock_on_win")
+def _unlock_on_win(sender: Any, *, match_id: int, **kwargs: Any) -> None:
+    unlock_for_match(match_id)
+
+
+def unlocked_rewards(user: Any) -> list[Reward]:
+    """The rewards ``user`` has unlocked, in the order of the levels."""
+    names = set(Unlock.objects.filter(user=user).values_list("reward", flat=True))
+    return [reward for reward in REWARDS if reward.name in names]
+
+
+def appearance_choose(*, user: Any, colour: str, style: str, crown: bool) -> Profile:
+    """Set the player's checker colour, checker style and crown; refuses what is still locked.
+
+    An empty colour or style is the board's own.
+    """
+    unlocked = unlocked_rewards(user)
+    if colour and colour not in {c for reward in unlocked for c in reward.colours}:
+        raise LockedReward(_locked(f"The {colour} checker colour", colour))
+    if style and style not in {reward.style for reward in unlocked}:
+        raise LockedReward(_locked(f"The {style} checker style", style))
+    if crown and not any(reward.crown for reward in unlocked):
+        raise LockedReward(_locked("The crown", "crown"))
+    profile, _ = Profile.objects.get_or_create(user=user)
+    profile.checker_colour, profile.checker_style, profile.wears_crown = colour, style, crown
+    profile.save(update_fields=["checker_colour", "checker_style", "wears_crown"])
+    return profile
+
+
+def _locked(what: str, cosmetic: str) -> str:
+    reward = next(
+        (r for r in REWARDS if cosmetic in (*r.colours, r.style, "crown" if r.crown else "")),
+        None,
+    )
+    if reward is None:
+        return f"{what} does not exist."
+    return f"{what} is locked: win a match against the {reward.level.capitalize()} bot first."
+
+
+def profile_of(user: Any) -> Profile | None:
+    """The user's profile, or None when it has not been made; no query if already loaded."""
+    try:
+        profile: Profile = user.profile
+    except ObjectDoesNotExist:
+        return None
+    return profile
+
+
+def wears_crown(user: Any) -> bool:
+    """Whether the Expert's crown shows beside ``user``'s name.
+
+    Lists load ``<user>__profile`` with the user so this costs no query.
+    """
+    profile = profile_of(user) if user is not None else None
+    return bool(profile is not None and profile.wears_crown)
+
+
+def checker_looks(first_player: Any, second_player: Any) -> tuple[CheckerLook, CheckerLook]:
+    """Both players' checkers as they chose them; when both chose the same colour, the second
+    player's checkers keep the board's own so the two sides stay apart."""
+    looks = [_look(first_player), _look(second_player)]
+    if looks[0].colour and looks[0].colour == looks[1].colour:
+        looks[1] = CheckerLook(style=looks[1].style)
+    return looks[0], looks[1]
+
+
+def _look(user: Any) -> CheckerLook:
+    profile = profile_of(user) if user is not None else None
+    if profile is None:
+        return CheckerLook()
+    colour = profile.checker_colour if profile.checker_colour in COLOURS else ""
+    style = profile.checker_style if profile.checker_style in STYLES else ""
+    return CheckerLook(colour, style)
