@@ -120,7 +120,8 @@ class MatchPlayer(FastHttpUser):
     @task
     def decide(self) -> None:
         state = self.seen
-        if state is None or state["you"] is None or state["players"][state["you"]] != state["to_act"]:
+        mine = state is not None and state["you"] is not None
+        if not mine or state["players"][state["you"]] != state["to_act"]:  # type: ignore[index]
             state = self.read(state["to_act"] if state and state["to_act"] else self.names[0])
         if state is None:
             return

@@ -265,7 +265,8 @@ def _warm_up(base_url: str, plan: load_plan.Plan, workers: int) -> None:
     requests = [(base_url + "/loadtest/bare/", {})]
     if plan.board:
         row = plan.board[0]
-        requests.append((f"{base_url}/matches/{row['match']}/", {"Cookie": f"sessionid={row['session']}"}))
+        cookie = {"Cookie": f"sessionid={row['session']}"}
+        requests.append((f"{base_url}/matches/{row['match']}/", cookie))
     if plan.state:
         row = plan.state[0]
         requests.append(
