@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from games import selectors, services
-from games.board import draw_board
+from games.board import board_svg, draw_board
 from games.engine import EngineError, MatchState, Play, format_play
 from games.engine.turn import PartialPlay
 from games.models import Match
@@ -79,11 +79,7 @@ def match_poll(request: HttpRequest, match_id: int) -> HttpResponse:
 
 
 def _match(match_id: int) -> Match:
-    match = (
-        Match.objects.select_related("first_player", "second_player", "winner", "to_act")
-        .filter(pk=match_id)
-        .first()
-    )
+    match = selectors.match_with_players(match_id)
     if match is None:
         raise Http404("No such match.")
     return match
@@ -136,6 +132,7 @@ def _render(
         "view": view,
         "state": state,
         "board": board,
+        "board_svg": board_svg(board),
         "side": side,
         "flip_side": 1 - side,
         "you": you,
