@@ -156,8 +156,14 @@ class Command(BaseCommand):
         base_url = f"http://127.0.0.1:{port}"
         server = _start_gunicorn(port, options["workers"], options["threads"], folder)
         try:
-            _wait_until_up(base_url + "/loadtest/bare/", server, folder / "gunicorn.log")
-            _warm_up(base_url, plan, options["workers"])
+            log = folder / "gunicorn.log"
+            _wait_until_up(base_url + "/loadtest/bare/", server, log)
+            try:
+                _warm_up(base_url, plan, options["workers"])
+            except OSError as error:
+                raise CommandError(
+                    f"warming up failed: {error}\n{log.read_text()[-3000:]}"
+                ) from None
             figures: dict[str, Figures] = {}
             for scenario in scenarios:
                 figures[scenario.key] = _locust(
@@ -248,16 +254,16 @@ def _start_gunicorn(port: int, workers: int, threads: int, folder: Path) -> subp
 
 
 def _wait_until_up(url: str, server: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         if server.poll() is not None:
             raise CommandError(f"gunicorn stopped:\n{log.read_text()[-3000:]}")
         try:
-            with urllib.request.urlopen(url, timeout=5):
+            with urllib.request.urlopen(url, timeout=30):
                 return
-        except (urllib.error.URLError, ConnectionError):
+        except OSError:  # not listening yet, or its workers are still starting
             time.sleep(0.2)
-    raise CommandError(f"gunicorn did not answer {url} within 60 s")
+    raise CommandError(f"gunicorn did not answer {url} within 120 s")
 
 
 def _warm_up(base_url: str, plan: load_plan.Plan, workers: int) -> None:
@@ -274,7 +280,7 @@ def _warm_up(base_url: str, plan: load_plan.Plan, workers: int) -> None:
         )
     for _ in range(3 * workers):
         for url, headers in requests:
-            with urllib.request.urlopen(urllib.request.Request(url, headers=headers), timeout=30):
+            with urllib.request.urlopen(urllib.request.Request(url, headers=headers), timeout=60):
                 pass
 
 
