@@ -209,6 +209,13 @@ class Command(BaseCommand):
         )
         if scenario.key == "submit":
             self.stdout.write(f"  actions submitted: {result.actions_per_s():.1f}/s")
+            for name, row in sorted(result.rows.items()):
+                if name.startswith(ACTION_PREFIX):
+                    self.stdout.write(
+                        f"  {name:<18} {float(row['Requests/s']):7.1f} req/s  "
+                        f"p50 {float(row['50%']):5.0f} ms  p95 {float(row['95%']):5.0f} ms  "
+                        f"errors {row['Failure Count']}"
+                    )
 
 
 def _importable(module: str) -> bool:
