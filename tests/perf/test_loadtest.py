@@ -28,7 +28,7 @@ def test_a_tiny_load_test_prints_its_figures_and_a_clean_last_line(monkeypatch):
 
     call_command(
         "loadtest",
-        "--duration=2",
+        "--duration=4",
         "--clients=2",
         "--workers=2",
         "--running-matches=1",
