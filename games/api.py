@@ -409,11 +409,7 @@ class ChallengeCancel(APIView):
 
 
 def _match(match_id: int) -> Match:
-    match = (
-        Match.objects.select_related("first_player", "second_player", "winner", "to_act")
-        .filter(pk=match_id)
-        .first()
-    )
+    match = selectors.match_with_players(match_id)
     if match is None:
         raise services.NotFound(f"There is no match {match_id}.")
     return match

@@ -7,8 +7,14 @@ only place what this module computes; no rule is decided here.
 
 from __future__ import annotations
 
+import hashlib
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
+
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString
 
 from games.engine import BAR, OFF, Dice, Position
 
@@ -349,3 +355,27 @@ def describe(seen: Position, *, names: tuple[str, str]) -> str:
             text += f"; {off} borne off"
         parts.append(text + f"; pip count {pip} (points in {name}'s own numbering).")
     return " ".join(parts)
+
+
+#: How many drawn boards each process keeps, by value (see board_svg).
+DRAWN_BOARDS_KEPT = 256
+_drawn: OrderedDict[bytes, SafeString] = OrderedDict()
+_drawn_lock = threading.Lock()
+
+
+def board_svg(board: Board) -> SafeString:
+    """The board's SVG (games/board.svg.html). It depends on the Board value alone, and everyone
+    looking at a match sees the same one until its next move, while rendering it costs more than
+    the rest of the page: the boards drawn last are kept."""
+    key = hashlib.blake2b(repr(board).encode(), digest_size=16).digest()
+    with _drawn_lock:
+        svg = _drawn.get(key)
+        if svg is not None:
+            _drawn.move_to_end(key)
+            return svg
+    svg = render_to_string("games/board.svg.html", {"board": board})
+    with _drawn_lock:
+        _drawn[key] = svg
+        while len(_drawn) > DRAWN_BOARDS_KEPT:
+            _drawn.popitem(last=False)
+    return svg

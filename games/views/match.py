@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts.rewards import checker_looks, wears_crown
 from games import selectors, services
-from games.board import draw_board
+from games.board import board_svg, draw_board
 from games.engine import EngineError, MatchState, Play, format_play
 from games.engine.turn import PartialPlay
 from games.models import Match
@@ -80,13 +80,7 @@ def match_poll(request: HttpRequest, match_id: int) -> HttpResponse:
 
 
 def _match(match_id: int) -> Match:
-    match = (
-        Match.objects.select_related(
-            "first_player__profile", "second_player__profile", "winner", "to_act"
-        )
-        .filter(pk=match_id)
-        .first()
-    )
+    match = selectors.match_with_players(match_id)
     if match is None:
         raise Http404("No such match.")
     return match
@@ -143,6 +137,7 @@ def _render(
         "board": board,
         "looks": looks,
         "crowned": (wears_crown(match.first_player), wears_crown(match.second_player)),
+        "board_svg": board_svg(board),
         "side": side,
         "flip_side": 1 - side,
         "you": you,

@@ -15,7 +15,7 @@ from rest_framework.throttling import SimpleRateThrottle
 from games import services
 from games.models import Challenge, IdempotencyRecord, Match, MatchEvent
 from tests.api.conftest import assert_error, client_for, footprint, opened
-from tests.games.factories import act, script_dice, start_match
+from tests.games.factories import act, script_dice, start_match, state_of
 
 pytestmark = pytest.mark.django_db
 
@@ -498,3 +498,27 @@ def test_the_rates_come_from_the_environment(run_python):
 
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["7/hour", "11/minute"]
+
+
+def test_reading_the_state_costs_the_same_queries_however_long_the_log(dice, alice, bob, carol):
+    from django.test.utils import CaptureQueriesContext
+
+    dice.add(3, 1)
+    short = start_match(alice, bob, length=25)
+    dice.add(1, 3)
+    long = start_match(carol, bob, length=25)
+    for _ in range(30):  # each game ended by a single resignation, the winners alternating
+        turn = state_of(long).turn
+        long = act(long, (carol, bob)[turn], "resign", points=1)
+        dice.add(*((1, 3) if turn == 0 else (3, 1)))
+        long = act(long, (carol, bob)[1 - turn], "accept_resign")
+    assert long.seq > 90 > short.seq
+
+    def reading(match, viewer):
+        client = client_for(viewer)
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(detail(match)).status_code == 200
+        return len(queries)
+
+    assert reading(short, bob) == reading(long, bob)
+    assert reading(short, None) == reading(long, None)

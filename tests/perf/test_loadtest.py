@@ -1,0 +1,46 @@
+"""`manage.py loadtest` end to end on a tiny run: gunicorn, locust, each scenario, the log check."""
+
+import importlib.util
+from io import StringIO
+
+import pytest
+from django.conf import settings
+from django.core.management import call_command
+from django.db import connection
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_a_tiny_load_test_prints_its_figures_and_a_clean_last_line(monkeypatch):
+    if connection.vendor != "postgresql":
+        pytest.skip("the load test runs gunicorn's workers against PostgreSQL (set DATABASE_URL)")
+    for module in ("gunicorn", "locust"):
+        if importlib.util.find_spec(module) is None:
+            pytest.skip(f"{module} is not installed")
+    database = settings.DATABASES["default"]
+    # The server's workers must see this test's database, whose name the test run chose.
+    monkeypatch.setenv(
+        "DATABASE_URL",
+        f"postgres://{database['USER']}:{database['PASSWORD']}@{database['HOST']}:"
+        f"{database['PORT']}/{database['NAME']}",
+    )
+    out = StringIO()
+
+    call_command(
+        "loadtest",
+        "--duration=4",
+        "--clients=2",
+        "--workers=2",
+        "--running-matches=1",
+        "--length=1",
+        "--seed=9",
+        stdout=out,
+    )
+
+    lines = out.getvalue().splitlines()
+    for scenario in ("bare", "board", "state", "state_304", "submit"):
+        assert any(line.startswith(scenario + " ") and "req/s" in line for line in lines), lines
+    words = lines[-1].split()
+    assert words[0::2] == ["board_ratio:", "submit_moves_per_s:", "errors:"], lines[-1]
+    assert float(words[1]) > 0 and float(words[3]) > 0
+    assert words[5] == "0", out.getvalue()
