@@ -11,4 +11,5 @@ urlpatterns = [
     path("api-tokens/revoke/", views.api_token_revoke, name="api-token-revoke"),
     path("vacation/", views.vacation, name="vacation"),
     path("notifications/", views.notification_settings, name="notification-settings"),
+    path("play/", views.play_settings, name="play-settings"),
 ]

@@ -1,4 +1,4 @@
-"""Pages of a player's own account: API tokens, vacation, notification settings."""
+"""Pages of a player's own account: API tokens, vacation, notification and play settings."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 from knox.models import AuthToken
 
-from accounts.forms import NotificationPreferencesForm
+from accounts.forms import NotificationPreferencesForm, PlayPreferencesForm
 from accounts.models import Profile
 from games import services
 from games.models import Match
@@ -115,3 +115,15 @@ def notification_settings(request: HttpRequest) -> HttpResponse:
         {"form": form, "email": request.user.email},
         status=status,
     )
+
+
+@login_required
+def play_settings(request: HttpRequest) -> HttpResponse:
+    """What the server does for the player: roll when they cannot double, play forced plays."""
+    profile, _ = Profile.objects.get_or_create(user=request.user)
+    form = PlayPreferencesForm(request.POST or None, instance=profile)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, "Your play settings are saved.")
+        return redirect("play-settings")
+    return render(request, "accounts/play_settings.html", {"form": form})

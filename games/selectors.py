@@ -6,6 +6,7 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 
+from games import services
 from games.engine import BAR, MatchState, format_play, state_from_snapshot
 from games.engine.match_ids import gnubg_ids, xgid_of
 from games.models import Challenge, Match
@@ -89,7 +90,7 @@ def match_view(match: Match, viewer: Any | None) -> dict[str, Any]:
     points = position.points
     position_id, match_id = gnubg_ids(state)
     you = match.player_index(viewer)
-    legal_actions = list(state.legal_actions(you)) if you is not None else []
+    legal_actions = list(services.legal_actions(match, state, you)) if you is not None else []
     plays = [format_play(play) for play in state.legal_plays()] if "move" in legal_actions else []
     last = state.last_play
     return {
@@ -148,6 +149,7 @@ def match_view(match: Match, viewer: Any | None) -> dict[str, Any]:
         ],
         "winner": _name(match.winner),
         "end_reason": state.end_reason,
+        "end_offered_by": None if state.end_offered_by is None else names[state.end_offered_by],
         "deadline": match.deadline,
         "clocks": match_clocks(match, names),
         "dice_seeds": {

@@ -251,6 +251,10 @@ class MatchStateSerializer(serializers.Serializer):
     games = GameSerializer(many=True)
     winner = serializers.CharField(allow_null=True)
     end_reason = serializers.CharField(allow_null=True)
+    end_offered_by = serializers.CharField(
+        allow_null=True,
+        help_text="The player whose offer to end the match without a winner awaits an answer.",
+    )
     deadline = serializers.DateTimeField(
         allow_null=True,
         help_text="When the player to act loses on time; null when the match is over or the "
