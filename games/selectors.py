@@ -90,7 +90,8 @@ def match_view(match: Match, viewer: Any | None) -> dict[str, Any]:
     points = position.points
     position_id, match_id = gnubg_ids(state)
     you = match.player_index(viewer)
-    legal_actions = list(services.legal_actions(match, state, you)) if you is not None else []
+    legal_actions = list(state.legal_actions(you)) if you is not None else []
+    ending_actions = list(services.ending_actions(match, state, you)) if you is not None else []
     plays = [format_play(play) for play in state.legal_plays()] if "move" in legal_actions else []
     last = state.last_play
     return {
@@ -157,6 +158,7 @@ def match_view(match: Match, viewer: Any | None) -> dict[str, Any]:
             "revealed": match.status == Match.Status.FINISHED,
         },
         "legal_actions": legal_actions,
+        "ending_actions": ending_actions,
         "legal_plays": plays,
         "created_at": match.created_at,
         "updated_at": match.updated_at,

@@ -343,7 +343,7 @@ def match_act(
     points: int | None = None,
 ) -> Match:
     """A player's action: roll, double, take, drop, move, resign, accept_resign, reject_resign,
-    or one of the ENDING_ACTIONS (see ``legal_actions`` for when each is allowed).
+    or one of the ENDING_ACTIONS (``ending_actions`` says which are allowed now).
 
     ``expected_seq`` is the seq the player saw; if the match has moved on, nothing is done
     and Conflict is raised. ``play`` is the notation of a move; ``points`` (1, 2 or 3) the
@@ -577,15 +577,16 @@ def _locked_match(match_id: int) -> Match:
         raise NotFound(f"There is no match {match_id}.") from None
 
 
-def legal_actions(match: Match, state: MatchState, player: int) -> tuple[str, ...]:
-    """What ``player`` may do now: the rules' actions, and the ways of ending the match without
-    a winner that this match allows."""
-    return state.legal_actions(player) + tuple(
+def ending_actions(match: Match, state: MatchState, player: int) -> tuple[str, ...]:
+    """The ENDING_ACTIONS ``player`` may take now, whoever is to act: abort or offer to end
+    as this match allows (``_why_not_end``), and the answers to an offer that stands."""
+    allowed = tuple(
         action
         for action in ("abort", "offer_end")
         if _why_not_end(match, state, action) is None
         and not (action == "offer_end" and state.end_offered_by is not None)
     )
+    return allowed + state.end_answers(player)
 
 
 def against_computer(match: Match) -> bool:

@@ -243,11 +243,6 @@ class MatchState:
         ('move', 'resign')
         """
         check_player(player)
-        if self.phase != "finished" and self.end_offered_by == opponent(player):
-            return (*self._game_actions(player), "accept_end", "decline_end")
-        return self._game_actions(player)
-
-    def _game_actions(self, player: int) -> tuple[Action, ...]:
         if player != self.player_to_act():
             return ()
         if self.phase == "rolling":
@@ -258,6 +253,13 @@ class MatchState:
             return ("take", "drop")
         if self.phase == "resigned":
             return ("accept_resign", "reject_resign")
+        return ()
+
+    def end_answers(self, player: int) -> tuple[Action, ...]:
+        """``accept_end`` and ``decline_end`` while the opponent's offer to end the match
+        stands: answered whoever is to act, so apart from ``legal_actions``."""
+        if self.phase != "finished" and self.end_offered_by == opponent(check_player(player)):
+            return ("accept_end", "decline_end")
         return ()
 
     # --- Events ---

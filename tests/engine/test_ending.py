@@ -50,8 +50,9 @@ def test_nothing_follows_an_abort():
 def test_an_accepted_offer_ends_the_match_without_a_winner():
     offered = begun(OfferEnd(0))
     assert offered.end_offered_by == 0 and offered.phase == "rolling"
-    assert offered.legal_actions(1) == ("roll", "double", "resign", "accept_end", "decline_end")
-    assert offered.legal_actions(0) == ()
+    assert offered.legal_actions(1) == ("roll", "double", "resign")
+    assert offered.end_answers(1) == ("accept_end", "decline_end")
+    assert offered.end_answers(0) == offered.legal_actions(0) == ()
     state = offered.apply(AcceptEnd(1))
     assert state.is_finished() and state.winner is None and state.aborted
     assert state.end_reason == ENDED_BY_AGREEMENT and state.end_offered_by is None
@@ -59,7 +60,7 @@ def test_an_accepted_offer_ends_the_match_without_a_winner():
 
 def test_an_offer_may_be_answered_by_the_player_not_on_turn():
     offered = begun(OfferEnd(1))
-    assert offered.legal_actions(0) == ("accept_end", "decline_end")
+    assert offered.end_answers(0) == ("accept_end", "decline_end")
     assert offered.apply(AcceptEnd(0)).is_finished()
 
 

@@ -25,7 +25,7 @@ def begun(dice, first, second, *, rated: bool = False, length: int = 3) -> Match
 
 def allowed(match: Match, user) -> tuple[str, ...]:
     match = reload(match)
-    return services.legal_actions(match, state_of(match), match.player_index(user))
+    return services.ending_actions(match, state_of(match), match.player_index(user))
 
 
 def assert_ended_without_winner(match: Match, reason: str) -> None:
