@@ -590,12 +590,16 @@ def ending_actions(match: Match, state: MatchState, player: int) -> tuple[str, .
 
 
 def against_computer(match: Match) -> bool:
-    """One of the players is a computer opponent."""
-    return (
-        Profile.objects.filter(user_id__in=(match.first_player_id, match.second_player_id))
-        .exclude(bot_level="")
-        .exists()
-    )
+    """One of the players is a computer opponent (asked once per Match instance)."""
+    known: bool | None = getattr(match, "_against_computer", None)
+    if known is None:
+        known = (
+            Profile.objects.filter(user_id__in=(match.first_player_id, match.second_player_id))
+            .exclude(bot_level="")
+            .exists()
+        )
+        match._against_computer = known  # type: ignore[attr-defined]
+    return known
 
 
 def _why_not_end(match: Match, state: MatchState, action: str) -> str | None:
