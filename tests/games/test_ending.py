@@ -282,3 +282,17 @@ def test_against_the_computer_the_button_ends_the_game(dice, alice, bot_waits, s
     match = begun(dice, computer(), alice)
     page = signed_in(alice).get(f"/matches/{match.pk}/").content.decode()
     assert 'data-action="abort"' in page and "End the game" in page
+
+
+def test_an_offer_is_not_a_new_turn_for_the_notifications(dice, alice, bob):
+    from games.models import Notification
+    from games.notifications import match_news
+
+    get_user_model().objects.filter(pk=bob.pk).update(email="bob@example.com")
+    match = reload(begun(dice, alice, bob))
+    match_news(match_id=match.pk, seq=match.seq, to_act_id=bob.pk)
+    before = Notification.objects.filter(user=bob).count()
+    assert before == 1
+    match = reload(act(match, alice, "offer_end"))
+    match_news(match_id=match.pk, seq=match.seq, to_act_id=bob.pk)
+    assert Notification.objects.filter(user=bob).count() == before
