@@ -27,3 +27,19 @@ class NotificationPreferencesForm(forms.ModelForm):
             }
             for field in NOTIFICATION_PREFERENCES.values()
         }
+
+
+class PlayPreferencesForm(forms.ModelForm):
+    """What the server does for the player without asking: rolling and forced plays."""
+
+    class Meta:
+        model = Profile
+        fields = ["auto_roll", "auto_play_forced"]
+        labels = {
+            "auto_roll": "Roll for me when I cannot double",
+            "auto_play_forced": "Play for me when a roll has only one legal play",
+        }
+        help_texts = {
+            "auto_roll": "Off: you press Roll (or shake your phone) on every turn.",
+            "auto_play_forced": "",
+        }

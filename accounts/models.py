@@ -40,6 +40,10 @@ class Profile(models.Model):
         default=True,
         help_text="Play a roll for me when it has only one legal play.",
     )
+    auto_roll = models.BooleanField(
+        default=True,
+        help_text="Roll for me when I cannot double; off, I roll by hand with the Roll button.",
+    )
     vacation_days = models.PositiveSmallIntegerField(
         default=4, help_text="Vacation days available (2 are earned every 30 days, up to 30)."
     )

@@ -1,4 +1,5 @@
-"""Pages of a player's own account: API tokens, vacation, notification settings, appearance."""
+"""Pages of a player's own account: API tokens, vacation, and the settings of notifications,
+play and appearance."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from django.views.decorators.http import require_POST
 from knox.models import AuthToken
 
 from accounts import rewards
-from accounts.forms import NotificationPreferencesForm
+from accounts.forms import NotificationPreferencesForm, PlayPreferencesForm
 from accounts.models import Profile
 from games import services
 from games.models import Match
@@ -165,3 +166,15 @@ def _options(names: tuple[str, ...], unlocked: list[rewards.Reward]) -> list[dic
             {"name": name, "unlocked": reward in unlocked, "level": reward.level.capitalize()}
         )
     return options
+
+
+@login_required
+def play_settings(request: HttpRequest) -> HttpResponse:
+    """What the server does for the player: roll when they cannot double, play forced plays."""
+    profile, _ = Profile.objects.get_or_create(user=request.user)
+    form = PlayPreferencesForm(request.POST or None, instance=profile)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, "Your play settings are saved.")
+        return redirect("play-settings")
+    return render(request, "accounts/play_settings.html", {"form": form})

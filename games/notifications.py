@@ -115,10 +115,13 @@ def last_decision(match_id: int, seq: int) -> tuple[int, int | None]:
     """The seq and the actor of the last decision anyone made up to ``seq`` (0, None: none).
 
     Only the player the match waits for can act, so the events after it are the decided-for
-    player's own or the server's (dice, forced plays) until somebody else decides.
+    player's own or the server's (dice, forced plays) until somebody else decides. An offer to
+    end the match, or its refusal, may come from either player at any time: it is no decision
+    and does not start a new turn.
     """
     decisions = (
         MatchEvent.objects.filter(match_id=match_id, seq__lte=seq, actor__isnull=False)
+        .exclude(kind__in=("offer_end", "decline_end"))
         .order_by("-seq")
         .values_list("seq", "actor_id")
         .first()

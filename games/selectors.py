@@ -6,6 +6,7 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 
+from games import services
 from games.engine import BAR, MatchState, format_play, state_from_snapshot
 from games.engine.match_ids import gnubg_ids, xgid_of
 from games.models import Challenge, Match
@@ -112,6 +113,7 @@ def match_view(match: Match, viewer: Any | None) -> dict[str, Any]:
     position_id, match_id = gnubg_ids(state)
     you = match.player_index(viewer)
     legal_actions = list(state.legal_actions(you)) if you is not None else []
+    ending_actions = list(services.ending_actions(match, state, you)) if you is not None else []
     plays = [format_play(play) for play in state.legal_plays()] if "move" in legal_actions else []
     last = state.last_play
     return {
@@ -170,6 +172,7 @@ def match_view(match: Match, viewer: Any | None) -> dict[str, Any]:
         ],
         "winner": _name(match.winner),
         "end_reason": state.end_reason,
+        "end_offered_by": None if state.end_offered_by is None else names[state.end_offered_by],
         "deadline": match.deadline,
         "clocks": match_clocks(match, names),
         "dice_seeds": {
@@ -177,6 +180,7 @@ def match_view(match: Match, viewer: Any | None) -> dict[str, Any]:
             "revealed": match.status == Match.Status.FINISHED,
         },
         "legal_actions": legal_actions,
+        "ending_actions": ending_actions,
         "legal_plays": plays,
         "created_at": match.created_at,
         "updated_at": match.updated_at,

@@ -7,7 +7,7 @@ from typing import Any
 from rest_framework import serializers
 
 from games.selectors import MATCH_STATUSES
-from games.services import ACTIONS
+from games.services import ACTIONS, ENDING_ACTIONS
 
 
 class StrictIntegerField(serializers.IntegerField):
@@ -251,6 +251,10 @@ class MatchStateSerializer(serializers.Serializer):
     games = GameSerializer(many=True)
     winner = serializers.CharField(allow_null=True)
     end_reason = serializers.CharField(allow_null=True)
+    end_offered_by = serializers.CharField(
+        allow_null=True,
+        help_text="The player whose offer to end the match without a winner awaits an answer.",
+    )
     deadline = serializers.DateTimeField(
         allow_null=True,
         help_text="When the player to act loses on time; null when the match is over or the "
@@ -261,6 +265,11 @@ class MatchStateSerializer(serializers.Serializer):
         help_text="The players' dice seeds; the server seed is in the log once the match ends."
     )
     legal_actions = serializers.ListField(child=serializers.ChoiceField(choices=list(ACTIONS)))
+    ending_actions = serializers.ListField(
+        child=serializers.ChoiceField(choices=list(ENDING_ACTIONS)),
+        help_text="How you may end the match without a winner now, whoever is to act: abort, "
+        "offer_end, or accept_end and decline_end while your opponent's offer stands.",
+    )
     legal_plays = serializers.ListField(
         child=serializers.CharField(), help_text="Every legal play, when you are to move."
     )

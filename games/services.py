@@ -22,7 +22,10 @@ from django.utils import timezone
 from accounts.models import Profile
 from games import dice, dice_stats
 from games.engine import (
+    Abort,
+    AcceptEnd,
     AcceptResignation,
+    DeclineEnd,
     Dice,
     Double,
     Drop,
@@ -30,6 +33,7 @@ from games.engine import (
     MatchAborted,
     MatchAwarded,
     MatchState,
+    OfferEnd,
     OpeningRoll,
     PlayMade,
     RejectResignation,
@@ -57,7 +61,23 @@ User = get_user_model()
 
 MAX_MATCH_LENGTH = 25
 DEFAULT_TIME_CONTROL = {"kind": "correspondence", "days_per_move": 1, "reserve_days": 8}
-ACTIONS = ("roll", "double", "take", "drop", "move", "resign", "accept_resign", "reject_resign")
+ACTIONS = (
+    "roll",
+    "double",
+    "take",
+    "drop",
+    "move",
+    "resign",
+    "accept_resign",
+    "reject_resign",
+    "abort",
+    "offer_end",
+    "accept_end",
+    "decline_end",
+)
+#: The actions that end a match without a winner, or offer or answer to; either player may
+#: take them whoever is to act.
+ENDING_ACTIONS = ("abort", "offer_end", "accept_end", "decline_end")
 
 #: Sent after the transaction that changed a match has committed: match_id, seq, to_act_id,
 #: and deadline (when the player to act loses on time, or None).
@@ -322,7 +342,8 @@ def match_act(
     play: str | None = None,
     points: int | None = None,
 ) -> Match:
-    """A player's action: roll, double, take, drop, move, resign, accept_resign, reject_resign.
+    """A player's action: roll, double, take, drop, move, resign, accept_resign, reject_resign,
+    or one of the ENDING_ACTIONS (``ending_actions`` says which are allowed now).
 
     ``expected_seq`` is the seq the player saw; if the match has moved on, nothing is done
     and Conflict is raised. ``play`` is the notation of a move; ``points`` (1, 2 or 3) the
@@ -352,6 +373,7 @@ def match_act(
             log.time_out()
         else:
             log.append(_player_event(log, player, action, play, points), actor)
+            log.decision_goes_on = action in ("offer_end", "decline_end")
             log.play_on()
         log.save()
     if timed_out:
@@ -555,10 +577,62 @@ def _locked_match(match_id: int) -> Match:
         raise NotFound(f"There is no match {match_id}.") from None
 
 
+def ending_actions(match: Match, state: MatchState, player: int) -> tuple[str, ...]:
+    """The ENDING_ACTIONS ``player`` may take now, whoever is to act: abort or offer to end
+    as this match allows (``_why_not_end``), and the answers to an offer that stands."""
+    allowed = tuple(
+        action
+        for action in ("abort", "offer_end")
+        if _why_not_end(match, state, action) is None
+        and not (action == "offer_end" and state.end_offered_by is not None)
+    )
+    return allowed + state.end_answers(player)
+
+
+def against_computer(match: Match) -> bool:
+    """One of the players is a computer opponent (asked once per Match instance)."""
+    known: bool | None = getattr(match, "_against_computer", None)
+    if known is None:
+        known = (
+            Profile.objects.filter(user_id__in=(match.first_player_id, match.second_player_id))
+            .exclude(bot_level="")
+            .exists()
+        )
+        match._against_computer = known  # type: ignore[attr-defined]
+    return known
+
+
+def _why_not_end(match: Match, state: MatchState, action: str) -> str | None:
+    """Why a player may not abort or offer to end the match now; None when they may.
+
+    Before anyone has moved, either player may abort any match. After that an unrated match
+    against the computer may be ended (aborted) at any time, an unrated match between people
+    by agreement, and a rated match not at all: it is resigned.
+    """
+    if state.is_finished():
+        return "The match is over."
+    if action == "abort" and not state.has_begun():
+        return None
+    if action == "offer_end" and not state.has_begun():
+        return "Nobody has moved yet: abort the match instead."
+    if match.rated:
+        return "A rated match cannot be ended once a player has moved: resign instead."
+    computer = against_computer(match)
+    if action == "abort" and not computer:
+        return "Once a player has moved, the match ends only by agreement: offer to end it."
+    if action == "offer_end" and computer:
+        return "The computer does not answer offers: end the game instead."
+    return None  # the rules refuse a second offer, saying why
+
+
 def _player_event(
     log: _Log, player: int, action: str, play: str | None, points: int | None
 ) -> Event:
     state = log.state
+    if action in ("abort", "offer_end"):
+        reason = _why_not_end(log.match, state, action)
+        if reason is not None:
+            raise IllegalAction(reason)
     try:
         if action == "roll":
             if "roll" not in state.legal_actions(player):
@@ -582,6 +656,14 @@ def _player_event(
             return Resign(player, points)
         if action == "accept_resign":
             return AcceptResignation(player)
+        if action == "abort":
+            return Abort(player)
+        if action == "offer_end":
+            return OfferEnd(player)
+        if action == "accept_end":
+            return AcceptEnd(player)
+        if action == "decline_end":
+            return DeclineEnd(player)
         return RejectResignation(player)
     except EngineError as error:
         raise IllegalAction(str(error)) from None
@@ -607,6 +689,9 @@ class _Log:
     new_rolls: list[tuple[int | None, int, int]] = field(default_factory=list)
     moves_made: list[int] = field(default_factory=lambda: [0, 0])
     deciding: int | None = None
+    #: The call made or answered an offer to end the match: the decision waiting (and its
+    #: clock) is not the one answered, and goes on.
+    decision_goes_on: bool = False
 
     def __post_init__(self) -> None:
         self.deciding = self.state.player_to_act() if self.match.seq else None
@@ -673,13 +758,16 @@ class _Log:
 
     def play_on(self) -> None:
         """What the server does until a player must decide: opening rolls (again on a tie),
-        the roll of a player who cannot double, and a forced play the player lets us make."""
+        the roll of a player who cannot double and lets us roll for them, and a forced play
+        the player lets us make."""
         while True:
             state = self.state
             if state.phase == "opening":
                 self.append(OpeningRoll(self.next_roll()))
             elif state.phase == "rolling" and state.turn is not None:
                 if state.can_double(state.turn):
+                    return
+                if not _rolls_for(self.match.players[state.turn]):
                     return
                 self.append(Roll(state.turn, Dice(*self.next_roll())))
             elif state.phase == "moving" and state.turn is not None:
@@ -705,9 +793,10 @@ class _Log:
         match.updated_at = timezone.now()
         to_act = state.player_to_act()
         match.to_act = None if to_act is None else match.players[to_act]
-        self._run_clocks(match.updated_at)
         fields = ["seq", "head_digest", "state", "updated_at", "to_act", "rolls_made"]
-        fields += ["clocks", "deadline", "warn_at", "paused_time_left"]
+        if not (self.decision_goes_on and not state.is_finished()):
+            self._run_clocks(match.updated_at)
+            fields += ["clocks", "deadline", "warn_at", "paused_time_left"]
         finished_now = False
         if state.is_finished() and match.status != Match.Status.FINISHED:
             match.status = Match.Status.FINISHED
@@ -755,6 +844,12 @@ def _on_vacation(user: Any) -> bool:
     if getattr(user, "pk", None) is None:
         return False
     return Profile.objects.filter(user=user, vacation_started_at__isnull=False).exists()
+
+
+def _rolls_for(user: Any) -> bool:
+    """The player's preference "roll for me when I cannot double"; on without a profile."""
+    chosen = Profile.objects.filter(user=user).values_list("auto_roll", flat=True).first()
+    return True if chosen is None else chosen
 
 
 def _plays_forced_for(user: Any) -> bool:

@@ -200,6 +200,38 @@ class TimedOut(_PlayerEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class Abort(_PlayerEvent):
+    """``player`` ends the match with no winner.
+
+    The rules engine records it whenever the match is not over; when a player may abort (before
+    anyone has moved, or against the computer) is the service's to decide.
+    """
+
+    kind: ClassVar[str] = "abort"
+
+
+@dataclass(frozen=True, slots=True)
+class OfferEnd(_PlayerEvent):
+    """``player`` offers to end the match with no winner; the offer stands until answered."""
+
+    kind: ClassVar[str] = "offer_end"
+
+
+@dataclass(frozen=True, slots=True)
+class AcceptEnd(_PlayerEvent):
+    """The opponent of the player who offered to end the match agrees: it ends with no winner."""
+
+    kind: ClassVar[str] = "accept_end"
+
+
+@dataclass(frozen=True, slots=True)
+class DeclineEnd(_PlayerEvent):
+    """The opponent of the player who offered to end the match declines: play goes on."""
+
+    kind: ClassVar[str] = "decline_end"
+
+
+@dataclass(frozen=True, slots=True)
 class MatchAborted:
     """The match ends with no winner."""
 
@@ -227,6 +259,10 @@ Event: TypeAlias = (
     | RejectResignation
     | MatchAwarded
     | TimedOut
+    | Abort
+    | OfferEnd
+    | AcceptEnd
+    | DeclineEnd
     | MatchAborted
 )
 
@@ -244,6 +280,10 @@ EVENT_TYPES: dict[str, type[Event]] = {
         RejectResignation,
         MatchAwarded,
         TimedOut,
+        Abort,
+        OfferEnd,
+        AcceptEnd,
+        DeclineEnd,
         MatchAborted,
     )
 }
@@ -284,6 +324,10 @@ _READERS: dict[str, Callable[[_PayloadReader], Event]] = {
     "reject_resign": lambda fields: RejectResignation(fields.player()),
     "match_awarded": lambda fields: MatchAwarded(fields.player("winner"), fields.text("reason")),
     "timeout": lambda fields: TimedOut(fields.player()),
+    "abort": lambda fields: Abort(fields.player()),
+    "offer_end": lambda fields: OfferEnd(fields.player()),
+    "accept_end": lambda fields: AcceptEnd(fields.player()),
+    "decline_end": lambda fields: DeclineEnd(fields.player()),
     "match_aborted": lambda fields: MatchAborted(fields.text("reason")),
 }
 assert set(_READERS) == set(EVENT_TYPES)

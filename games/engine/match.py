@@ -31,12 +31,16 @@ from .dice import Dice
 from .errors import IllegalActionError
 from .events import (
     RESIGNATIONS,
+    Abort,
+    AcceptEnd,
     AcceptResignation,
+    DeclineEnd,
     Double,
     Drop,
     Event,
     MatchAborted,
     MatchAwarded,
+    OfferEnd,
     OpeningRoll,
     PlayMade,
     RejectResignation,
@@ -57,8 +61,22 @@ MAX_MATCH_LENGTH = 64
 Phase: TypeAlias = Literal["opening", "rolling", "moving", "doubled", "resigned", "finished"]
 GameEnding: TypeAlias = Literal["single", "gammon", "backgammon", "drop", "resign"]
 Action: TypeAlias = Literal[
-    "roll", "double", "take", "drop", "move", "resign", "accept_resign", "reject_resign"
+    "roll",
+    "double",
+    "take",
+    "drop",
+    "move",
+    "resign",
+    "accept_resign",
+    "reject_resign",
+    "abort",
+    "offer_end",
+    "accept_end",
+    "decline_end",
 ]
+#: Why a match ended without a winner when a player ended it.
+ABORTED = "aborted"
+ENDED_BY_AGREEMENT = "ended by agreement"
 _ENDINGS: dict[int, GameEnding] = {1: "single", 2: "gammon", 3: "backgammon"}
 
 
@@ -100,7 +118,8 @@ class MatchState:
     match was ``aborted``; ``end_reason`` says why when it ended by award or abort).
     ``position`` is always seen from player 0's side. ``score`` keeps every point won, so
     the winner's may pass ``match_length``. ``crawford`` says this game is the Crawford
-    game; ``crawford_played`` that the Crawford game has been played out.
+    game; ``crawford_played`` that the Crawford game has been played out. ``end_offered_by``
+    is the player whose offer to end the match without a winner waits for an answer.
     """
 
     match_length: int
@@ -121,6 +140,7 @@ class MatchState:
     aborted: bool
     end_reason: str | None
     last_play: LastPlay | None
+    end_offered_by: int | None = None
 
     @classmethod
     def new(cls, match_length: int) -> MatchState:
@@ -156,6 +176,7 @@ class MatchState:
             aborted=False,
             end_reason=None,
             last_play=None,
+            end_offered_by=None,
         )
 
     # --- Questions ---
@@ -167,6 +188,16 @@ class MatchState:
     def is_finished(self) -> bool:
         """The match is over: won, awarded or aborted."""
         return self.phase == "finished"
+
+    def has_begun(self) -> bool:
+        """A player has moved (or rolled and could not): the match is no longer abortable as
+        untouched.
+
+        >>> state = MatchState.new(3).apply(OpeningRoll((3, 1)))
+        >>> state.has_begun(), state.apply(PlayMade(0, "8/5 6/5")).has_begun()
+        (False, True)
+        """
+        return bool(self.games) or self.last_play is not None
 
     def is_post_crawford(self) -> bool:
         """The Crawford game has been played: doubling is allowed again."""
@@ -224,6 +255,13 @@ class MatchState:
             return ("accept_resign", "reject_resign")
         return ()
 
+    def end_answers(self, player: int) -> tuple[Action, ...]:
+        """``accept_end`` and ``decline_end`` while the opponent's offer to end the match
+        stands: answered whoever is to act, so apart from ``legal_actions``."""
+        if self.phase != "finished" and self.end_offered_by == opponent(check_player(player)):
+            return ("accept_end", "decline_end")
+        return ()
+
     # --- Events ---
 
     def apply(self, event: Event) -> MatchState:
@@ -278,10 +316,41 @@ class MatchState:
         if isinstance(event, TimedOut):
             self._check_not_finished("lose on time")
             return self._finished(winner=opponent(event.player), end_reason="timeout")
+        if isinstance(event, Abort):
+            self._check_not_finished("abort the match")
+            return self._finished(winner=None, end_reason=ABORTED, aborted=True)
+        if isinstance(event, OfferEnd | AcceptEnd | DeclineEnd):
+            return self._end_offer(event)
         if isinstance(event, MatchAborted):
             self._check_not_finished("abort the match")
             return self._finished(winner=None, end_reason=event.reason, aborted=True)
         raise IllegalActionError(f"{event!r} is not a match event")
+
+    def _end_offer(self, event: OfferEnd | AcceptEnd | DeclineEnd) -> MatchState:
+        player = event.player
+        offered_by = self.end_offered_by
+        if isinstance(event, OfferEnd):
+            self._check_not_finished("offer to end the match")
+            if offered_by == player:
+                raise IllegalActionError(
+                    "You have already offered to end the match; your opponent has yet to answer."
+                )
+            if offered_by is not None:
+                raise IllegalActionError(
+                    "Your opponent has offered to end the match: accept or decline their offer."
+                )
+            return dataclasses.replace(self, end_offered_by=player)
+        verb = "accept" if isinstance(event, AcceptEnd) else "decline"
+        self._check_not_finished(f"{verb} an offer to end the match")
+        if offered_by is None:
+            raise IllegalActionError(f"There is no offer to end the match to {verb}.")
+        if offered_by == player:
+            raise IllegalActionError(
+                f"You cannot {verb} your own offer to end the match: your opponent answers it."
+            )
+        if isinstance(event, AcceptEnd):
+            return self._finished(winner=None, end_reason=ENDED_BY_AGREEMENT, aborted=True)
+        return dataclasses.replace(self, end_offered_by=None)
 
     def _opening_roll(self, event: OpeningRoll) -> MatchState:
         if self.phase != "opening":
@@ -373,6 +442,7 @@ class MatchState:
             winner=winner,
             aborted=aborted,
             end_reason=end_reason,
+            end_offered_by=None,
         )
 
     # --- Refusals ---

@@ -89,6 +89,8 @@ def snapshot(state: MatchState) -> dict[str, object]:
                 [move.source, move.destination, move.die, move.hit] for move in last_play.play.moves
             ],
         },
+        # Written only while an offer stands, so that snapshots from before offers read alike.
+        **({} if state.end_offered_by is None else {"end_offered_by": state.end_offered_by}),
     }
 
 
@@ -132,6 +134,7 @@ def state_from_snapshot(data: Mapping[str, object]) -> MatchState:
         aborted=fields.flag("aborted"),
         end_reason=fields.optional("end_reason", fields.text),
         last_play=fields.optional("last_play", lambda name: _last_play(fields.mapping(name))),
+        end_offered_by=(fields.player("end_offered_by") if "end_offered_by" in data else None),
     )
     fields.check_nothing_left()
     _check_consistent(state)
@@ -208,6 +211,8 @@ def _check_consistent(state: MatchState) -> None:
             f"the phase {phase!r}, aborted {state.aborted!r}, does not fit the winner "
             f"{state.winner!r}"
         )
+    if state.end_offered_by is not None and finished:
+        raise _contradiction("a finished match has no offer to end it")
     if state.end_reason is not None and not finished:
         raise _contradiction(f"the phase {phase!r} has no end reason, not {state.end_reason!r}")
 

@@ -288,6 +288,14 @@ def _words(
         return who, "accepted the resignation" + _game_end(before, after, names), None
     if kind == "reject_resign":
         return who, "rejected the resignation", None
+    if kind == "abort":
+        return who, f"ended the match without a winner, {before.score[0]}-{before.score[1]}", None
+    if kind == "offer_end":
+        return who, "offered to end the match without a winner", None
+    if kind == "accept_end":
+        return who, "agreed to end the match without a winner", None
+    if kind == "decline_end":
+        return who, "declined to end the match: play goes on", None
     by = event.by or SERVER
     reason = payload.get("reason", "")
     if kind == "match_awarded":

@@ -11,12 +11,16 @@ from games.engine import Dice, EngineError, IllegalPlayError, InvalidDiceError, 
 from games.engine.errors import IllegalActionError
 from games.engine.events import (
     EVENT_TYPES,
+    Abort,
+    AcceptEnd,
     AcceptResignation,
+    DeclineEnd,
     Double,
     Drop,
     Event,
     MatchAborted,
     MatchAwarded,
+    OfferEnd,
     OpeningRoll,
     PlayMade,
     RejectResignation,
@@ -468,6 +472,10 @@ ALL_EVENTS: list[Event] = [
     MatchAwarded(1, "no show"),
     TimedOut(0),
     MatchAborted("moderator"),
+    Abort(1),
+    OfferEnd(0),
+    AcceptEnd(1),
+    DeclineEnd(1),
 ]
 
 
