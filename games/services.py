@@ -593,13 +593,29 @@ def against_computer(match: Match) -> bool:
     """One of the players is a computer opponent (asked once per Match instance)."""
     known: bool | None = getattr(match, "_against_computer", None)
     if known is None:
-        known = (
-            Profile.objects.filter(user_id__in=(match.first_player_id, match.second_player_id))
-            .exclude(bot_level="")
-            .exists()
-        )
+        levels = _loaded_bot_levels(match)
+        if levels is not None:
+            known = any(levels)
+        else:
+            known = (
+                Profile.objects.filter(user_id__in=(match.first_player_id, match.second_player_id))
+                .exclude(bot_level="")
+                .exists()
+            )
         match._against_computer = known  # type: ignore[attr-defined]
     return known
+
+
+def _loaded_bot_levels(match: Match) -> list[str] | None:
+    """The players' bot levels when their profiles came with the match (select_related)."""
+    levels = []
+    for seat in ("first_player", "second_player"):
+        user = match._state.fields_cache.get(seat)
+        if user is None or "profile" not in user._state.fields_cache:
+            return None
+        profile = user._state.fields_cache["profile"]
+        levels.append(profile.bot_level if profile is not None else "")
+    return levels
 
 
 def _why_not_end(match: Match, state: MatchState, action: str) -> str | None:
