@@ -284,3 +284,18 @@ def test_match_events_still_refuse_deletion_elsewhere(dice, alice, bob):
     match = start_match(alice, bob, length=1)
     with pytest.raises(AppendOnlyError):
         MatchEvent.objects.filter(match=match).delete()
+
+
+def test_on_postgresql_the_database_refuses_deletion_outside_the_purge(dice, alice, bob):
+    from django.db import DatabaseError, connection, transaction
+
+    if connection.vendor != "postgresql":
+        pytest.skip("the append-only trigger exists on PostgreSQL only")
+    dice.add(*OPENING_THEN_TURNS)
+    match = start_match(alice, bob, length=1)
+    with pytest.raises(DatabaseError), transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("DELETE FROM games_matchevent WHERE match_id = %s", [match.pk])
+    with pytest.raises(DatabaseError), transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("SET LOCAL games.purge = 'guest-matches'")
+        cursor.execute("UPDATE games_matchevent SET kind = 'x' WHERE match_id = %s", [match.pk])
+    assert MatchEvent.objects.filter(match=match).count() == len(events_of(match)) > 0
