@@ -53,24 +53,24 @@ def _clean_name(name: str) -> str:
     return re.sub(r"[^\w .-]", "", name).strip()[:NAME_LENGTH].strip()
 
 
-def session_guest(request: HttpRequest, *, create: bool = False) -> Any | None:
-    """The session's own guest (made now if ``create``), or None."""
+def session_guest(request: HttpRequest, *, create: bool = False, name: str = "") -> Any | None:
+    """The session's own guest (made now, called ``name``, if ``create``), or None."""
     users = get_user_model().objects
     guest_id = request.session.get(GUEST_KEY)
     guest = None
     if guest_id is not None:
         guest = users.filter(pk=guest_id, profile__is_guest=True).first()
     if guest is None and create:
-        guest = new_guest()
+        guest = new_guest(name or "guest")
         request.session[GUEST_KEY] = guest.pk
     return guest
 
 
-def session_player(request: HttpRequest, *, create: bool = False) -> Any | None:
+def session_player(request: HttpRequest, *, create: bool = False, name: str = "") -> Any | None:
     """Who the visitor plays as: the signed-in account, else the session's guest."""
     if request.user.is_authenticated:
         return request.user
-    return session_guest(request, create=create)
+    return session_guest(request, create=create, name=name)
 
 
 def add_local_seat(request: HttpRequest, name: str) -> Any:

@@ -42,6 +42,12 @@ class ComputerMatchForm(forms.Form):
 
 class PassAndPlayForm(forms.Form):
     match_length = _length_field()
+    first_player = forms.CharField(
+        max_length=guests.NAME_LENGTH,
+        required=False,
+        initial="Player 1",
+        label="Your name (for a guest)",
+    )
     second_player = forms.CharField(
         max_length=guests.NAME_LENGTH,
         required=False,
@@ -78,13 +84,23 @@ def pass_and_play(request: HttpRequest) -> HttpResponse:
         messages.error(request, "Choose a match of 1, 3 or 5 points.")
         return redirect("home")
     seat = guests.add_local_seat(request, form.cleaned_data["second_player"])
-    return _start(request, seat, form.cleaned_data["match_length"], PASS_AND_PLAY_TIME_CONTROL)
+    return _start(
+        request,
+        seat,
+        form.cleaned_data["match_length"],
+        PASS_AND_PLAY_TIME_CONTROL,
+        name=form.cleaned_data["first_player"],
+    )
 
 
 def _start(
-    request: HttpRequest, opponent: Any, match_length: int, time_control: dict[str, Any]
+    request: HttpRequest,
+    opponent: Any,
+    match_length: int,
+    time_control: dict[str, Any],
+    name: str = "",
 ) -> HttpResponse:
-    player = guests.session_player(request, create=True)
+    player = guests.session_player(request, create=True, name=name)
     try:
         match = services.match_start(
             first_player=player,

@@ -68,6 +68,7 @@ def test_two_players_play_a_one_point_match_passing_one_device(
     page = context.new_page()
     page.goto(f"{base}/")
     page.select_option("#pass-length", "1")
+    page.fill("#pass-first-player", "Sam")
     page.fill("#pass-second-player", "Robin")
     page.click('[data-action="pass-and-play"]')
     page.wait_for_url(re.compile(r"/matches/\d+/$"))

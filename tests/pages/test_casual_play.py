@@ -142,9 +142,10 @@ def test_signing_up_without_a_guest_creates_a_new_account(client):
     assert User.objects.count() == users_before + 1
 
 
-def start_pass_and_play(client, name="Player 2", length=1):
+def start_pass_and_play(client, name="Player 2", length=1, first="Player 1"):
     response = client.post(
-        reverse("pass-and-play"), {"match_length": length, "second_player": name}
+        reverse("pass-and-play"),
+        {"match_length": length, "first_player": first, "second_player": name},
     )
     assert response.status_code == 302
     return Match.objects.get(pk=int(response["Location"].strip("/").split("/")[-1]))
@@ -152,8 +153,9 @@ def start_pass_and_play(client, name="Player 2", length=1):
 
 def test_pass_and_play_hands_the_device_over_between_turns(client, dice):
     dice.add(*OPENING_THEN_TURNS)
-    match = start_pass_and_play(client, name="Robin <b>")
+    match = start_pass_and_play(client, name="Robin <b>", first="Sam")
     first, second = match.players
+    assert first.username.startswith("Sam-") and client.session[GUEST_KEY] == first.pk
     assert second.username.startswith("Robin b-") and match.rated is False
     assert Profile.objects.get(user=second).is_guest
     url = reverse("match", args=[match.pk])
@@ -299,3 +301,34 @@ def test_on_postgresql_the_database_refuses_deletion_outside_the_purge(dice, ali
         cursor.execute("SET LOCAL games.purge = 'guest-matches'")
         cursor.execute("UPDATE games_matchevent SET kind = 'x' WHERE match_id = %s", [match.pk])
     assert MatchEvent.objects.filter(match=match).count() == len(events_of(match)) > 0
+
+
+def test_a_signed_in_player_gets_no_news_of_a_pass_and_play_match(
+    client, dice, alice, django_capture_on_commit_callbacks
+):
+    from games.models import Notification
+
+    dice.add(*OPENING_THEN_TURNS)
+    User.objects.filter(pk=alice.pk).update(email="alice@example.com")
+    client.force_login(alice)
+    with django_capture_on_commit_callbacks(execute=True):
+        match = start_pass_and_play(client)
+        client.post(reverse("match-hand-over", args=[match.pk]))
+        post_act(client, match, "move", play=first_legal_play(match, alice))
+        match = reload(match)
+        client.post(reverse("match-hand-over", args=[match.pk]))
+        post_act(client, match, "move", play=first_legal_play(match, match.second_player))
+    assert reload(match).to_act_id == alice.pk
+    assert not Notification.objects.exists()
+
+
+def test_the_lobby_offers_casual_play_and_the_interstitial_answers_htmx(client, dice, alice):
+    dice.add(*OPENING_THEN_TURNS)
+    client.force_login(alice)
+    html = client.get("/").content.decode()
+    assert 'action="/play/computer/"' in html and 'id="pass-first-player"' not in html
+    match = start_pass_and_play(client)
+    response = client.get(reverse("match", args=[match.pk]), headers={"HX-Request": "true"})
+    fragment = response.content.decode()
+    assert fragment.lstrip().startswith('<section id="play-area" class="pass-device"')
+    assert "<html" not in fragment
