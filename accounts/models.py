@@ -70,6 +70,11 @@ class Profile(models.Model):
         ],
         help_text="Set on the computer opponents only: the level the bot plays at.",
     )
+    is_guest = models.BooleanField(
+        default=False,
+        help_text="A player who has not signed up: made for a visitor's session, who cannot "
+        "sign in; removed after 30 days idle (see accounts/guests.py).",
+    )
 
     # Cosmetics earned by beating the computer (accounts.rewards); empty: the board's own.
     checker_colour = models.CharField(

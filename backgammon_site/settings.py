@@ -166,6 +166,8 @@ LOGIN_REDIRECT_URL = "/"
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "optional"
+# Signing up from a guest's session keeps the guest's matches (accounts/guests.py).
+ACCOUNT_ADAPTER = "accounts.guests.GuestKeepingAccountAdapter"
 
 SOCIALACCOUNT_PROVIDERS: dict[str, dict[str, object]] = {}
 _discord_client_id = os.environ.get("DISCORD_CLIENT_ID", "")
@@ -272,6 +274,12 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE["notification-daily-digest"] = {
     "task": "games.tasks.send_daily_digests",
     "schedule": crontab(hour=int(os.environ.get("NOTIFICATION_DIGEST_HOUR", "7")), minute=0),
+}
+
+# Guests (players who never signed up) idle for 30 days go, with their matches.
+CELERY_BEAT_SCHEDULE["purge-idle-guests"] = {
+    "task": "accounts.tasks.purge_guests",
+    "schedule": crontab(hour=4, minute=30),
 }
 
 LOGGING = {

@@ -62,7 +62,7 @@ def match_news(*, match_id: int, seq: int, to_act_id: int | None) -> None:
     match = (
         Match.objects.select_related("first_player", "second_player").filter(pk=match_id).first()
     )
-    if match is None:
+    if match is None or _with_a_guest(match):
         return
     if match.status == Match.Status.FINISHED:
         finisher = _finisher_id(match)
@@ -100,7 +100,7 @@ def deadline_approaching(match: Match) -> None:
     recorded in it, and sent (or left for the digest) once it commits. Once per decision:
     calling it again for the same seq does nothing.
     """
-    if match.to_act_id is None or match.status != Match.Status.ACTIVE:
+    if match.to_act_id is None or match.status != Match.Status.ACTIVE or _with_a_guest(match):
         return
     _record(
         match.to_act,
@@ -109,6 +109,13 @@ def deadline_approaching(match: Match) -> None:
         match=match,
         seq=match.seq,
     )
+
+
+def _with_a_guest(match: Match) -> bool:
+    """A match with a guest is news to nobody: it is played at one screen (pass-and-play) or
+    by a visitor who has no email."""
+    players = (match.first_player_id, match.second_player_id)
+    return Profile.objects.filter(user_id__in=players, is_guest=True).exists()
 
 
 def last_decision(match_id: int, seq: int) -> tuple[int, int | None]:

@@ -6,11 +6,13 @@ The match page's own routes (``match``, ``match-act``, ...) are in games/urls.py
 from django.urls import path
 
 from accounts.profile import profile
-from games.views import imports, lobby, positions, replay, watch
+from games.views import casual, imports, lobby, positions, replay, watch
 
 urlpatterns = [
     path("", lobby.lobby, name="home"),
     path("next/", lobby.next_match, name="next-match"),
+    path("play/computer/", casual.play_computer, name="play-computer"),
+    path("play/pass-and-play/", casual.pass_and_play, name="pass-and-play"),
     path("challenges/new/", lobby.challenge_create, name="challenge-create"),
     path("challenges/<int:challenge_id>/accept/", lobby.challenge_accept, name="challenge-accept"),
     path(

@@ -10,6 +10,7 @@ match_urlpatterns = [
     path("matches/<int:match_id>/", match_views.match_page, name="match"),
     path("matches/<int:match_id>/act/", match_views.match_act, name="match-act"),
     path("matches/<int:match_id>/poll/", match_views.match_poll, name="match-poll"),
+    path("matches/<int:match_id>/hand-over/", match_views.match_hand_over, name="match-hand-over"),
     path("matches/<int:match_id>/dice/", dice_views.match_dice, name="match-dice"),
     path("dice/", dice_views.dice_statistics, name="dice-stats"),
 ]

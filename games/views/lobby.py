@@ -13,7 +13,9 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
+from accounts import guests
 from games import selectors, services
+from games.bot_play import LEVELS
 from games.models import Match
 from games.views.match_rows import match_rows
 from games.views.time_controls import CORRESPONDENCE_PRESETS, time_control_words
@@ -139,10 +141,20 @@ def lobby(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         watching = selectors.matches_for_list(status=Match.Status.ACTIVE)[: WATCH_ON_LOBBY + 1]
         rows = match_rows(watching)
+        guest = guests.session_guest(request)
+        guest_rows = []
+        if guest is not None:
+            guest_rows = match_rows(selectors.matches_for_list(viewer=guest, mine=True), guest)
         return render(
             request,
             "home.html",
-            {"watch_rows": rows[:WATCH_ON_LOBBY], "more_to_watch": len(rows) > WATCH_ON_LOBBY},
+            {
+                "watch_rows": rows[:WATCH_ON_LOBBY],
+                "more_to_watch": len(rows) > WATCH_ON_LOBBY,
+                "computer_levels": LEVELS,
+                "guest_rows": guest_rows,
+                "guest_name": guest.get_username() if guest is not None else "",
+            },
         )
     initial = {"opponent": request.GET.get("opponent", "")[:150]}
     return _render_lobby(request, ChallengeForm(initial=initial))
@@ -156,6 +168,7 @@ def _render_lobby(request: HttpRequest, form: ChallengeForm, status: int = 200) 
         "outgoing": _challenge_rows(selectors.challenges_for(user, "outgoing")),
         "open_challenges": _challenge_rows(selectors.challenges_for(user, "open")),
         "form": form,
+        "computer_levels": LEVELS,
     }
     return render(request, "home.html", context, status=status)
 

@@ -11,13 +11,14 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlencode
 
-from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
+from accounts import guests
 from accounts.rewards import checker_looks, wears_crown
 from games import selectors, services
 from games.board import board_svg, draw_board
@@ -35,10 +36,14 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
 
 
 @require_POST
-@login_required
 def match_act(request: HttpRequest, match_id: int) -> HttpResponse:
     """Every button of the match page posts here; the services decide."""
     match = _match(match_id)
+    actor = seat_of(request, match)
+    if actor is None:
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        actor = request.user
     points = request.POST.get("points")
     try:
         seq = int(request.POST.get("seq", ""))
@@ -47,7 +52,7 @@ def match_act(request: HttpRequest, match_id: int) -> HttpResponse:
     try:
         services.match_act(
             match_id=match.pk,
-            actor=request.user,
+            actor=actor,
             expected_seq=seq,
             action=request.POST.get("action", ""),
             play=request.POST.get("play"),
@@ -64,6 +69,42 @@ def match_act(request: HttpRequest, match_id: int) -> HttpResponse:
         status = 403 if isinstance(error, services.Forbidden) else 400
         return _render(request, match, error=error.message, status=status)
     return redirect("match", match_id=match.pk)
+
+
+@require_POST
+def match_hand_over(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Pass-and-play: the player to act has the device now; show them the board."""
+    match = _match(match_id)
+    if _plays_both_seats(request, match) and match.to_act_id is not None:
+        request.session[_HANDED_TO.format(match.pk)] = match.to_act_id
+    return redirect("match", match_id=match.pk)
+
+
+def seat_of(request: HttpRequest, match: Match) -> Any | None:
+    """The player of ``match`` this visitor acts as: the one to act when the session plays
+    both seats (pass-and-play), else the visitor's own seat; None for a spectator."""
+    ids = guests.session_player_ids(request)
+    if match.to_act_id in ids:
+        return match.to_act
+    return next((player for player in match.players if player.pk in ids), None)
+
+
+_HANDED_TO = "handed_to_{}"
+
+
+def _plays_both_seats(request: HttpRequest, match: Match) -> bool:
+    ids = guests.session_player_ids(request)
+    return match.first_player_id in ids and match.second_player_id in ids
+
+
+def _waiting_to_be_handed_over(request: HttpRequest, match: Match) -> bool:
+    """Pass-and-play between turns: the board waits until the next player has the device."""
+    return (
+        match.status == Match.Status.ACTIVE
+        and match.to_act_id is not None
+        and _plays_both_seats(request, match)
+        and request.session.get(_HANDED_TO.format(match.pk)) != match.to_act_id
+    )
 
 
 @require_GET
@@ -89,7 +130,11 @@ def _match(match_id: int) -> Match:
 def _render(
     request: HttpRequest, match: Match, *, error: str | None = None, status: int = 200
 ) -> HttpResponse:
-    viewer = request.user if request.user.is_authenticated else None
+    if _waiting_to_be_handed_over(request, match):
+        template = "games/_pass_device.html" if request.headers.get("HX-Request") else None
+        context = {"match": match, "next_player": match.to_act.get_username()}
+        return render(request, template or "games/pass_device.html", context, status=status)
+    viewer = seat_of(request, match)
     view = selectors.match_view(match, viewer)
     state = selectors.match_state(match)
     you = view["you"]

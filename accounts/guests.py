@@ -1,0 +1,164 @@
+"""Guests: players who have not signed up, kept in a visitor's session.
+
+A guest is an ordinary account (so its matches are stored, logged and played like any other)
+that cannot sign in: it has an unusable password and ``Profile.is_guest``. The session
+remembers which accounts it plays for: its own guest, and the local seats of pass-and-play
+matches. Signing up turns the session's guest into the new account in place (the same row
+gets the username, email and password), so its matches and their logs, which name the
+guest's id, are the new account's without rewriting anything.
+
+Guests idle for 30 days are removed with their matches by ``purge_idle_guests`` (the one
+deliberate exception to the append-only log; see games/migrations/0010_purge_guest_matches).
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from datetime import timedelta
+from typing import Any
+
+from allauth.account.adapter import DefaultAccountAdapter
+from django.contrib.auth import get_user_model
+from django.db import connection, transaction
+from django.db.models import Max, Q
+from django.http import HttpRequest
+from django.utils import timezone
+
+from accounts.models import Profile
+
+#: The session's own guest: the visitor playing before signing up.
+GUEST_KEY = "guest_user_id"
+#: Further accounts the session plays for: the local seats of pass-and-play matches.
+LOCAL_SEATS_KEY = "local_seat_ids"
+IDLE_DAYS = 30
+NAME_LENGTH = 20
+
+
+def new_guest(name: str = "guest") -> Any:
+    """A new guest account called ``name`` plus a random tag (so it is unique)."""
+    users = get_user_model().objects
+    base = _clean_name(name) or "guest"
+    while True:
+        username = f"{base}-{secrets.token_hex(3)}"
+        if not users.filter(username=username).exists():
+            break
+    user = users.create_user(username=username, password=None)
+    Profile.objects.update_or_create(user=user, defaults={"is_guest": True})
+    return user
+
+
+def _clean_name(name: str) -> str:
+    """Letters, digits, spaces, dots, dashes and underscores; at most NAME_LENGTH of them."""
+    return re.sub(r"[^\w .-]", "", name).strip()[:NAME_LENGTH].strip()
+
+
+def session_guest(request: HttpRequest, *, create: bool = False, name: str = "") -> Any | None:
+    """The session's own guest (made now, called ``name``, if ``create``), or None."""
+    users = get_user_model().objects
+    guest_id = request.session.get(GUEST_KEY)
+    guest = None
+    if guest_id is not None:
+        guest = users.filter(pk=guest_id, profile__is_guest=True).first()
+    if guest is None and create:
+        guest = new_guest(name or "guest")
+        request.session[GUEST_KEY] = guest.pk
+    return guest
+
+
+def session_player(request: HttpRequest, *, create: bool = False, name: str = "") -> Any | None:
+    """Who the visitor plays as: the signed-in account, else the session's guest."""
+    if request.user.is_authenticated:
+        return request.user
+    return session_guest(request, create=create, name=name)
+
+
+def add_local_seat(request: HttpRequest, name: str) -> Any:
+    """A new guest for the second seat of a pass-and-play match, played from this session."""
+    seat = new_guest(name or "Player 2")
+    request.session[LOCAL_SEATS_KEY] = [*request.session.get(LOCAL_SEATS_KEY, []), seat.pk]
+    return seat
+
+
+def session_player_ids(request: HttpRequest) -> set[int]:
+    """The ids of every account this session may act for."""
+    ids = set(request.session.get(LOCAL_SEATS_KEY, []))
+    if request.user.is_authenticated:
+        ids.add(request.user.pk)
+    elif request.session.get(GUEST_KEY) is not None:
+        ids.add(request.session[GUEST_KEY])
+    return ids
+
+
+def is_guest(user: Any) -> bool:
+    return Profile.objects.filter(user=user, is_guest=True).exists()
+
+
+class GuestKeepingAccountAdapter(DefaultAccountAdapter):
+    """Signing up from a session that has a guest makes that guest the new account."""
+
+    def new_user(self, request: HttpRequest) -> Any:
+        guest = None if request.user.is_authenticated else session_guest(request)
+        return guest if guest is not None else super().new_user(request)
+
+    def save_user(self, request: HttpRequest, user: Any, form: Any, commit: bool = True) -> Any:
+        user = super().save_user(request, user, form, commit=commit)
+        if commit and Profile.objects.filter(user=user, is_guest=True).update(is_guest=False):
+            request.session.pop(GUEST_KEY, None)
+        return user
+
+
+def idle_guests(now: Any = None, idle_days: int = IDLE_DAYS) -> Any:
+    """Guests nobody has played for ``idle_days``, whose matches are only with guests or bots.
+
+    A guest who shares a match with a signed-up player (a pass-and-play seat) is kept: that
+    match is the player's.
+    """
+    cutoff = (now or timezone.now()) - timedelta(days=idle_days)
+    users = get_user_model().objects.filter(profile__is_guest=True, date_joined__lt=cutoff)
+    signed_up = Q(profile__isnull=True) | Q(profile__is_guest=False, profile__bot_level="")
+    real_ids = get_user_model().objects.filter(signed_up).values("pk")
+    return (
+        users.annotate(
+            first_active=Max("matches_as_first__updated_at"),
+            second_active=Max("matches_as_second__updated_at"),
+        )
+        .filter(Q(first_active__isnull=True) | Q(first_active__lt=cutoff))
+        .filter(Q(second_active__isnull=True) | Q(second_active__lt=cutoff))
+        .exclude(matches_as_first__second_player__in=real_ids)
+        .exclude(matches_as_second__first_player__in=real_ids)
+    )
+
+
+def purge_idle_guests(now: Any = None, idle_days: int = IDLE_DAYS) -> tuple[int, int]:
+    """Remove idle guests and their matches, logs included; (guests, matches) removed."""
+    from games.models import Challenge, Match
+
+    with transaction.atomic():
+        guest_ids = list(idle_guests(now, idle_days).values_list("pk", flat=True))
+        matches = Match.objects.filter(
+            Q(first_player__in=guest_ids) | Q(second_player__in=guest_ids)
+        )
+        match_ids = list(matches.values_list("pk", flat=True))
+        if match_ids:
+            _purge_match_logs(match_ids)
+            Challenge.objects.filter(match__in=match_ids).delete()
+            Match.objects.filter(pk__in=match_ids).delete()
+        get_user_model().objects.filter(pk__in=guest_ids).delete()
+    return len(guest_ids), len(match_ids)
+
+
+def _purge_match_logs(match_ids: list[int]) -> None:
+    """Delete the events of these matches: match events refuse deletion everywhere else.
+
+    On PostgreSQL the append-only trigger lets a DELETE through only inside a transaction that
+    has set ``games.purge`` to ``guest-matches``, as this does.
+    """
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute("SET LOCAL games.purge = 'guest-matches'")
+        placeholders = ", ".join(["%s"] * len(match_ids))
+        cursor.execute(
+            f"DELETE FROM games_matchevent WHERE match_id IN ({placeholders})",  # noqa: S608
+            match_ids,
+        )

@@ -1,0 +1,115 @@
+"""Casual play from the home page: a match against the computer without signing up, and
+pass-and-play, two players taking turns in one browser. Both are unrated matches started
+through games.services like any other; who the visitor plays as is in accounts.guests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.views.decorators.http import require_POST
+
+from accounts import guests
+from games import services
+from games.bot_play import LEVELS
+
+CASUAL_LENGTHS = (1, 3, 5)
+#: A guest who walks away loses on time after a week; the computer answers at once.
+COMPUTER_TIME_CONTROL = {"kind": "correspondence", "days_per_move": 7, "reserve_days": 0}
+#: One table, no pressure: a month a move, so only an abandoned match ever runs out of time.
+PASS_AND_PLAY_TIME_CONTROL = {"kind": "correspondence", "days_per_move": 30, "reserve_days": 0}
+
+
+def _length_field() -> forms.TypedChoiceField:
+    return forms.TypedChoiceField(
+        choices=[(n, f"{n} point{'s' if n > 1 else ''}") for n in CASUAL_LENGTHS],
+        coerce=int,
+        initial=1,
+        label="Match to",
+    )
+
+
+class ComputerMatchForm(forms.Form):
+    match_length = _length_field()
+    level = forms.ChoiceField(
+        choices=[(level.name, level.label) for level in LEVELS], initial="beginner", label="Level"
+    )
+
+
+class PassAndPlayForm(forms.Form):
+    match_length = _length_field()
+    first_player = forms.CharField(
+        max_length=guests.NAME_LENGTH,
+        required=False,
+        initial="Player 1",
+        label="Your name (for a guest)",
+    )
+    second_player = forms.CharField(
+        max_length=guests.NAME_LENGTH,
+        required=False,
+        initial="Player 2",
+        label="The other player's name",
+    )
+
+
+@require_POST
+def play_computer(request: HttpRequest) -> HttpResponse:
+    """Start an unrated match against the bot of the chosen level, as the visitor's guest if
+    they have not signed in."""
+    form = ComputerMatchForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Choose a match of 1, 3 or 5 points and a level.")
+        return redirect("home")
+    bot = (
+        get_user_model()
+        .objects.filter(profile__bot_level=form.cleaned_data["level"])
+        .order_by("pk")
+        .first()
+    )
+    if bot is None:
+        messages.error(request, "That computer opponent is not available.")
+        return redirect("home")
+    return _start(request, bot, form.cleaned_data["match_length"], COMPUTER_TIME_CONTROL)
+
+
+@require_POST
+def pass_and_play(request: HttpRequest) -> HttpResponse:
+    """Start an unrated match between the visitor and a second player at the same screen."""
+    form = PassAndPlayForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Choose a match of 1, 3 or 5 points.")
+        return redirect("home")
+    seat = guests.add_local_seat(request, form.cleaned_data["second_player"])
+    return _start(
+        request,
+        seat,
+        form.cleaned_data["match_length"],
+        PASS_AND_PLAY_TIME_CONTROL,
+        name=form.cleaned_data["first_player"],
+    )
+
+
+def _start(
+    request: HttpRequest,
+    opponent: Any,
+    match_length: int,
+    time_control: dict[str, Any],
+    name: str = "",
+) -> HttpResponse:
+    player = guests.session_player(request, create=True, name=name)
+    try:
+        match = services.match_start(
+            first_player=player,
+            second_player=opponent,
+            match_length=match_length,
+            rated=False,
+            time_control=time_control,
+        )
+    except services.ApplicationError as error:
+        messages.error(request, error.message)
+        return redirect("home")
+    return redirect("match", match_id=match.pk)
