@@ -58,16 +58,25 @@ def clock_faces(view: Mapping[str, Any], now: datetime) -> list[dict[str, Any]]:
                 "running": running,
                 "paused": paused,
                 "seconds": round(seconds),
-                "text": duration_words(seconds, live=live),
+                "text": (
+                    duration_words(seconds, live=live)
+                    if live or running or paused
+                    else _reserve_words(seconds)
+                ),
                 "deadline": deadline if running else None,
                 "reserve": (
-                    duration_words(clocks["time_left_seconds"][index], live=False)
+                    _reserve_words(clocks["time_left_seconds"][index])
                     if not live and (running or paused)
                     else None
                 ),
             }
         )
     return faces
+
+
+def _reserve_words(seconds: float) -> str:
+    """``reserve 8 days``; ``no reserve`` once it is used up (or there never was one)."""
+    return f"reserve {duration_words(seconds, live=False)}" if seconds >= 1 else "no reserve"
 
 
 def duration_words(seconds: float, *, live: bool) -> str:

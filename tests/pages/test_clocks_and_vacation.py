@@ -169,3 +169,12 @@ def test_vacation_over_the_api(client, monkeypatch, players, now):
 
 def test_vacation_over_the_api_needs_a_signed_in_player(client, db):
     assert client.get("/api/vacation/").status_code in (401, 403)
+
+
+def test_a_match_without_a_reserve_says_so(client, monkeypatch, players, now):
+    match = started(monkeypatch, players, {"kind": "correspondence", "days_per_move": 7})
+
+    html = client.get(f"/matches/{match.pk}/").content.decode()
+
+    assert "(no reserve)" in clock_of(html, "alice")
+    assert clock_of(html, "bob") == "<dt>bob</dt> <dd> no reserve </dd>"
