@@ -31,6 +31,14 @@ def take_a_turn(page):
     return False
 
 
+def start_a_match(page, button):
+    """Press a start button and wait for the new match's page. The first start of a test run
+    may be slow: it loads bgsage's networks when the computer moves first."""
+    page.wait_for_load_state("networkidle")
+    with page.expect_navigation(url=re.compile(r"/matches/\d+/$"), timeout=120_000):
+        page.click(button)
+
+
 def test_a_visitor_plays_the_beginner_signs_up_and_finds_the_match_in_their_history(
     live_server, new_context
 ):
@@ -40,8 +48,7 @@ def test_a_visitor_plays_the_beginner_signs_up_and_finds_the_match_in_their_hist
     page.goto(f"{base}/")
     page.select_option("#computer-length", "1")
     page.select_option("#computer-level", "beginner")
-    page.click('[data-action="play-computer"]')
-    page.wait_for_url(re.compile(r"/matches/\d+/$"))
+    start_a_match(page, '[data-action="play-computer"]')
     match_url = page.url
     assert "BeginnerBot" in page.inner_text("#play-area .match-header")
 
@@ -70,8 +77,7 @@ def test_two_players_play_a_one_point_match_passing_one_device(
     page.select_option("#pass-length", "1")
     page.fill("#pass-first-player", "Sam")
     page.fill("#pass-second-player", "Robin")
-    page.click('[data-action="pass-and-play"]')
-    page.wait_for_url(re.compile(r"/matches/\d+/$"))
+    start_a_match(page, '[data-action="pass-and-play"]')
     match = Match.objects.get(pk=page.url.rstrip("/").split("/")[-1])
 
     hand_overs, shot_taken, sides = 0, False, set()
