@@ -39,8 +39,19 @@ def start_a_match(page, button):
         page.click(button)
 
 
+@pytest.fixture
+def computer_opponents(db):
+    """The bots a migration creates: a test that empties the database (transaction=True)
+    before this one takes them away, so they are put back."""
+    import importlib
+
+    from django.apps import apps
+
+    importlib.import_module("accounts.migrations.0005_computer_opponents").create_bots(apps, None)
+
+
 def test_a_visitor_plays_the_beginner_signs_up_and_finds_the_match_in_their_history(
-    live_server, new_context
+    live_server, new_context, computer_opponents
 ):
     base = live_server.url
     context = new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
