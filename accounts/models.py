@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
+from django.core.exceptions import ObjectDoesNotExist
 from django.db import models
 from django.utils import timezone
 
@@ -128,3 +131,12 @@ class Unlock(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} unlocked {self.reward}"
+
+
+def profile_of(user: Any) -> Profile | None:
+    """The user's profile, or None when it has not been made; no query if already loaded."""
+    try:
+        profile: Profile = user.profile
+    except ObjectDoesNotExist:
+        return None
+    return profile

@@ -11,10 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.core.exceptions import ObjectDoesNotExist
 from django.dispatch import receiver
 
-from accounts.models import Profile, Unlock
+from accounts.models import Profile, Unlock, profile_of
 from games.board import CheckerLook
 from games.models import Match
 from games.services import match_changed
@@ -104,7 +103,8 @@ def unlock_for_match(match_id: int) -> Unlock | None:
 
 @receiver(match_changed, dispatch_uid="accounts.rewards.unlock_on_win")
 def _unlock_on_win(sender: Any, *, match_id: int, **kwargs: Any) -> None:
-    unlock_for_match(match_id)
+    if kwargs.get("finished") is not False:
+        unlock_for_match(match_id)
 
 
 def unlocked_rewards(user: Any) -> list[Reward]:
@@ -139,15 +139,6 @@ def _locked(what: str, cosmetic: str) -> str:
     if reward is None:
         return f"{what} does not exist."
     return f"{what} is locked: win a match against the {reward.level.capitalize()} bot first."
-
-
-def profile_of(user: Any) -> Profile | None:
-    """The user's profile, or None when it has not been made; no query if already loaded."""
-    try:
-        profile: Profile = user.profile
-    except ObjectDoesNotExist:
-        return None
-    return profile
 
 
 def wears_crown(user: Any) -> bool:

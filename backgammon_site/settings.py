@@ -112,13 +112,34 @@ DATABASES = {
         conn_health_checks=_is_postgres,
     ),
 }
-if not _is_postgres and DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+if _is_postgres:
+    # Parameters bound by the server, so that psycopg prepares a query on a connection after
+    # its second use: PostgreSQL then skips parsing and planning it (half the time of reading
+    # a match with its players). Turn it off (DATABASE_PREPARED_STATEMENTS=0) behind a pooler
+    # in transaction mode, which cannot keep prepared statements.
+    if _env_flag("DATABASE_PREPARED_STATEMENTS", "1"):
+        DATABASES["default"].setdefault("OPTIONS", {}).update(
+            {"server_side_binding": True, "prepare_threshold": 2}
+        )
+elif DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # The web process and the Celery worker write to one SQLite file: each transaction takes
     # the write lock when it begins and waits for it, instead of failing mid-way.
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {"transaction_mode": "IMMEDIATE", "timeout": 20}
     )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# The cache: Redis when CACHE_URL names one, shared by every process, and the sessions are then
+# read from it before the database. Without it each process keeps its own cache (API
+# throttling counts per process) and sessions are read from the database.
+CACHE_URL = os.environ.get("CACHE_URL", "")
+if CACHE_URL.startswith(("redis://", "rediss://")):
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+    }
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+elif CACHE_URL:
+    raise ImproperlyConfigured("CACHE_URL must be a redis:// or rediss:// URL.")
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -193,6 +193,8 @@ def analysis_view(analysis: MatchAnalysis) -> dict[str, Any]:
 @receiver(match_changed, dispatch_uid="games.match_analysis.analyse_finished_matches")
 def _analyse_finished_matches(sender: Any, *, match_id: int, **kwargs: Any) -> None:
     """A match that ended with a winner is analysed once (this runs after the commit)."""
+    if kwargs.get("finished") is False:
+        return
     ended = Match.objects.filter(
         pk=match_id, status=Match.Status.FINISHED, winner__isnull=False
     ).exists()

@@ -19,7 +19,7 @@ from django.db import transaction
 from django.dispatch import receiver
 from django.utils import timezone
 
-from accounts.models import Delivery, Profile
+from accounts.models import Delivery, Profile, profile_of
 from games.models import Challenge, Match, MatchEvent, Notification
 from games.services import challenge_created, deadline_near, match_changed
 
@@ -30,8 +30,17 @@ Kind = Notification.Kind
 
 @receiver(match_changed, dispatch_uid="notifications.match_changed")
 def on_match_changed(
-    sender: Any, *, match_id: int, seq: int, to_act_id: int | None, **_: Any
+    sender: Any,
+    *,
+    match_id: int,
+    seq: int,
+    to_act_id: int | None,
+    finished: bool | None = None,
+    acted_by: int | None = None,
+    **_: Any,
 ) -> None:
+    if finished is False and (to_act_id is None or acted_by == to_act_id):
+        return  # still the same player's turn (they rolled, say): no news
     # The change is committed already: a failure here must not fail the player's request.
     try:
         match_news(match_id=match_id, seq=seq, to_act_id=to_act_id)
@@ -60,7 +69,9 @@ def on_deadline_near(sender: Any, *, match_id: int, seq: int, **_: Any) -> None:
 def match_news(*, match_id: int, seq: int, to_act_id: int | None) -> None:
     """Record the news of a match at ``seq``: whose turn it became, or that it finished."""
     match = (
-        Match.objects.select_related("first_player", "second_player").filter(pk=match_id).first()
+        Match.objects.select_related("first_player__profile", "second_player__profile")
+        .filter(pk=match_id)
+        .first()
     )
     if match is None or _with_a_guest(match):
         return
@@ -113,9 +124,12 @@ def deadline_approaching(match: Match) -> None:
 
 def _with_a_guest(match: Match) -> bool:
     """A match with a guest is news to nobody: it is played at one screen (pass-and-play) or
-    by a visitor who has no email."""
-    players = (match.first_player_id, match.second_player_id)
-    return Profile.objects.filter(user_id__in=players, is_guest=True).exists()
+    by a visitor who has no email. Reads the profiles loaded with the match, if they were."""
+    for player in match.players:
+        if "profile" not in player._state.fields_cache:
+            players = (match.first_player_id, match.second_player_id)
+            return Profile.objects.filter(user_id__in=players, is_guest=True).exists()
+    return any(getattr(profile_of(player), "is_guest", False) for player in match.players)
 
 
 def last_decision(match_id: int, seq: int) -> tuple[int, int | None]:
@@ -154,7 +168,7 @@ def _finisher_id(match: Match) -> int | None:
 
 def delivery_for(user: Any, kind: str) -> str:
     """The player's choice for ``kind``; a player without a profile has the defaults."""
-    profile = Profile.objects.filter(user=user).first() or Profile(user=user)
+    profile = profile_of(user) or Profile(user=user)
     return profile.delivery_for(kind)
 
 

@@ -19,7 +19,7 @@ from django.db import transaction
 from django.dispatch import Signal
 from django.utils import timezone
 
-from accounts.models import Profile
+from accounts.models import Profile, profile_of
 from games import dice, dice_stats
 from games.engine import (
     Abort,
@@ -80,10 +80,10 @@ ACTIONS = (
 ENDING_ACTIONS = ("abort", "offer_end", "accept_end", "decline_end")
 
 #: Sent after the transaction that changed a match has committed: match_id, seq, to_act_id,
-#: and deadline (when the player to act loses on time, or None).
+#: deadline (when the player to act loses on time, or None), finished (the match is over) and
+#: acted_by (the player or moderator whose action it was; None for the server's changes, such
+#: as a timeout or a vacation). Receivers read what else they need.
 match_changed = Signal()
-#: Sent after the transaction that created a challenge has committed: challenge_id.
-challenge_created = Signal()
 
 #: Sent after commit when a player's correspondence deadline is near: match_id, seq, player_id,
 #: deadline. Sent once per decision.
@@ -355,13 +355,34 @@ def match_act(
         )
     if isinstance(expected_seq, bool) or not isinstance(expected_seq, int):
         raise ApplicationError("seq must be the whole number of the last event seen.", "seq")
-    if _on_vacation(actor):
+    try:
+        return _act(match_id, actor, expected_seq, action, play, points)
+    except _OnVacation:
+        # Acting ends a vacation first, so that the time of this and every other match of the
+        # player's runs again before the action is timed.
         vacation_end(user=actor)
+        return _act(match_id, actor, expected_seq, action, play, points)
+
+
+class _OnVacation(Exception):
+    """The acting player is on vacation: end it, then act."""
+
+
+def _act(
+    match_id: int,
+    actor: Any,
+    expected_seq: int,
+    action: str,
+    play: str | None,
+    points: int | None,
+) -> Match:
     with transaction.atomic():
         match = _locked_match(match_id)
         player = match.player_index(actor)
         if player is None:
             raise Forbidden("Only the two players can act in a match.")
+        if _preferences(match.players[player]).vacation_started_at is not None:
+            raise _OnVacation
         if match.seq != expected_seq:
             raise Conflict(
                 f"The match has moved on: it is at seq {match.seq}, not {expected_seq}.",
@@ -522,12 +543,14 @@ def _correspondence_matches_waiting_for(user: Any, *, paused: bool) -> list[Matc
     return [match for match in matches if not TimeControl.of(match.time_control).live]
 
 
-def _announce(match: Match) -> None:
+def _announce(match: Match, acted_by: int | None = None) -> None:
     details = {
         "match_id": match.pk,
         "seq": match.seq,
         "to_act_id": match.to_act_id,
         "deadline": match.deadline,
+        "finished": match.status == Match.Status.FINISHED,
+        "acted_by": acted_by,
     }
     transaction.on_commit(lambda: match_changed.send(Match, **details))
 
@@ -571,8 +594,14 @@ def _reason(reason: str) -> str:
 
 
 def _locked_match(match_id: int) -> Match:
+    """The match, locked until the transaction ends, with its players and their profiles (the
+    preferences the services follow; not locked)."""
     try:
-        return Match.objects.select_for_update().get(pk=match_id)
+        return (
+            Match.objects.select_for_update(of=("self",))
+            .select_related("first_player__profile", "second_player__profile")
+            .get(pk=match_id)
+        )
     except (Match.DoesNotExist, ValueError, TypeError):
         raise NotFound(f"There is no match {match_id}.") from None
 
@@ -708,6 +737,8 @@ class _Log:
     #: The call made or answered an offer to end the match: the decision waiting (and its
     #: clock) is not the one answered, and goes on.
     decision_goes_on: bool = False
+    #: The user whose action this call applies, if a player's.
+    acted_by: int | None = None
 
     def __post_init__(self) -> None:
         self.deciding = self.state.player_to_act() if self.match.seq else None
@@ -737,6 +768,8 @@ class _Log:
             self.new_rolls.append((roller, first, second))
         if isinstance(event, PlayMade):
             self.moves_made[event.player] += 1
+        if actor is not None:
+            self.acted_by = actor.pk
         self.record(event.kind, event.to_payload(), actor)
 
     def time_out(self) -> None:
@@ -783,12 +816,13 @@ class _Log:
             elif state.phase == "rolling" and state.turn is not None:
                 if state.can_double(state.turn):
                     return
-                if not _rolls_for(self.match.players[state.turn]):
+                if not _preferences(self.match.players[state.turn]).auto_roll:
                     return
                 self.append(Roll(state.turn, Dice(*self.next_roll())))
             elif state.phase == "moving" and state.turn is not None:
                 plays = state.legal_plays()
-                if len(plays) != 1 or not _plays_forced_for(self.match.players[state.turn]):
+                preferences = _preferences(self.match.players[state.turn])
+                if len(plays) != 1 or not preferences.auto_play_forced:
                     return
                 self.append(PlayMade(state.turn, format_play(plays[0])))
             else:
@@ -800,11 +834,6 @@ class _Log:
             server_seed = decrypt_seed(match.server_seed_ciphertext)
             self.record("dice_revealed", {"server_seed": server_seed.hex()})
         MatchEvent.objects.bulk_create(self.new_events)
-        players = (match.first_player_id, match.second_player_id)
-        dice_stats.count_rolls(
-            (None if roller is None else players[roller], first, second)
-            for roller, first, second in self.new_rolls
-        )
         match.state = snapshot(state)
         match.updated_at = timezone.now()
         to_act = state.player_to_act()
@@ -826,7 +855,14 @@ class _Log:
 
             # In the transaction of the final event: the result and the ratings go together.
             rate_match(match)
-        _announce(match)
+        # Last: the site's dice counters are shared by every match, so their rows stay locked
+        # for as short a time as possible.
+        players = (match.first_player_id, match.second_player_id)
+        dice_stats.count_rolls(
+            (None if roller is None else players[roller], first, second)
+            for roller, first, second in self.new_rolls
+        )
+        _announce(match, self.acted_by)
 
     def _run_clocks(self, now: datetime) -> None:
         """End the decision this call answered, charging its time, and start the next one."""
@@ -848,7 +884,8 @@ class _Log:
         if state.is_finished() or to_act is None:
             return
         allowance = control.allowance(match.clocks[to_act])
-        if not control.live and _on_vacation(match.players[to_act]):
+        on_vacation = _preferences(match.players[to_act]).vacation_started_at is not None
+        if not control.live and on_vacation:
             match.paused_time_left = allowance.total_seconds()
             return
         match.deadline = now + allowance
@@ -856,19 +893,7 @@ class _Log:
         match.warn_at = warn_at if warn_at is not None and warn_at > now else None
 
 
-def _on_vacation(user: Any) -> bool:
-    if getattr(user, "pk", None) is None:
-        return False
-    return Profile.objects.filter(user=user, vacation_started_at__isnull=False).exists()
-
-
-def _rolls_for(user: Any) -> bool:
-    """The player's preference "roll for me when I cannot double"; on without a profile."""
-    chosen = Profile.objects.filter(user=user).values_list("auto_roll", flat=True).first()
-    return True if chosen is None else chosen
-
-
-def _plays_forced_for(user: Any) -> bool:
-    """The player's preference; a player without a profile has the default (on)."""
-    chosen = Profile.objects.filter(user=user).values_list("auto_play_forced", flat=True).first()
-    return True if chosen is None else chosen
+def _preferences(player: Any) -> Profile:
+    """A player's profile as loaded with their match (``_locked_match``); the defaults for a
+    player who has none."""
+    return profile_of(player) or Profile(user=player)

@@ -177,6 +177,7 @@ def _render(
     )
     context: dict[str, Any] = {
         "match": match,
+        "act_url": reverse("match-act", kwargs={"match_id": match.pk}),
         "view": view,
         "state": state,
         "board": board,
