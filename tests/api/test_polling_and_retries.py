@@ -104,15 +104,57 @@ def test_different_matches_have_different_etags(dice, alice, bob, carol):
     assert client.get(detail(second), HTTP_IF_NONE_MATCH=tag).status_code == 200
 
 
-@pytest.mark.parametrize("who", ["anonymous", "player"])
-def test_a_304_costs_few_queries(match, bob, who, django_assert_max_num_queries):
+@pytest.mark.parametrize(("who", "queries"), [("anonymous", 1), ("player", 2)])
+def test_a_304_reads_only_what_its_etag_needs(match, bob, who, queries, django_assert_num_queries):
+    """The match's seq, deadline and players (and the caller's token): not the players' rows."""
     client = client_for(bob if who == "player" else None)
     etag = client.get(detail(match))["ETag"]
 
-    with django_assert_max_num_queries(3):
+    with django_assert_num_queries(queries):
         response = client.get(detail(match), HTTP_IF_NONE_MATCH=etag)
 
     assert response.status_code == 304
+    assert response["ETag"] == etag
+
+
+def test_a_stale_etag_gets_the_whole_state_with_the_new_one(dice, match, bob):
+    client = client_for(bob)
+    etag = client.get(detail(match))["ETag"]
+    dice.add(3, 1)
+    act(match, bob, "roll")
+
+    response = client.get(detail(match), HTTP_IF_NONE_MATCH=etag)
+
+    assert response.status_code == 200
+    assert response["ETag"] != etag
+    assert response.json()["phase"] == "moving"
+    assert client.get(detail(match), HTTP_IF_NONE_MATCH=response["ETag"]).status_code == 304
+
+
+def test_an_etag_for_a_missing_match_is_a_404(bob):
+    response = client_for(bob).get("/api/matches/999999/", HTTP_IF_NONE_MATCH='"m999999-s1-px-dx"')
+
+    assert response.status_code == 404
+
+
+@pytest.mark.parametrize(("action", "queries"), [("roll", 11), ("move", 8)])
+def test_an_action_costs_a_few_queries(
+    dice, match, bob, action, queries, django_assert_max_num_queries
+):
+    """The lock (with both players and their preferences), events, match, dice counters (a
+    player's first roll of a pair makes its row) and what the news of it needs."""
+    client = client_for(bob)
+    dice.add(3, 1)
+    if action == "move":
+        match = act(match, bob, "roll")
+    body = {"seq": match.seq, "action": action}
+    if action == "move":
+        body["play"] = "8/5 6/5"
+
+    with django_assert_max_num_queries(queries):
+        response = client.post(actions(match), body, format="json")
+
+    assert response.status_code == 200, response.content
 
 
 # --- Idempotency-Key ----------------------------------------------------------------------------

@@ -78,6 +78,43 @@ def test_discord_login_is_offered_only_when_its_credentials_are_set(run_python):
     assert "discord False" in without_discord.stdout
 
 
+READ_STORES = (
+    "import django; django.setup(); from django.conf import settings; "
+    "print(settings.CACHES['default']['BACKEND'], settings.SESSION_ENGINE, "
+    "settings.DATABASES['default'].get('OPTIONS', {}).get('server_side_binding'))"
+)
+
+
+def test_sessions_are_read_from_redis_first_when_cache_url_names_it(run_python):
+    shared = run_python(READ_STORES, {"CACHE_URL": "redis://127.0.0.1:6379/1"})
+    local = run_python(READ_STORES, {"CACHE_URL": None})
+    wrong = run_python(READ_STORES, {"CACHE_URL": "memcached://127.0.0.1:11211"})
+
+    assert shared.returncode == 0, shared.stderr
+    assert shared.stdout.split()[:2] == [
+        "django.core.cache.backends.redis.RedisCache",
+        "django.contrib.sessions.backends.cached_db",
+    ]
+    assert local.returncode == 0, local.stderr
+    assert local.stdout.split()[:2] == [
+        "django.core.cache.backends.locmem.LocMemCache",
+        "django.contrib.sessions.backends.db",
+    ]
+    assert wrong.returncode != 0
+    assert "CACHE_URL must be a redis://" in wrong.stderr
+
+
+def test_postgresql_prepares_repeated_queries_unless_told_not_to(run_python):
+    url = {"DATABASE_URL": "postgres://postgres@127.0.0.1:5432/backgammon"}
+    prepared = run_python(READ_STORES, url)
+    unprepared = run_python(READ_STORES, {**url, "DATABASE_PREPARED_STATEMENTS": "0"})
+    sqlite = run_python(READ_STORES, {"DATABASE_URL": "sqlite:///x.sqlite3"})
+
+    assert prepared.stdout.split()[2] == "True", prepared.stderr
+    assert unprepared.stdout.split()[2] == "None", unprepared.stderr
+    assert sqlite.stdout.split()[2] == "None", sqlite.stderr
+
+
 def test_celery_app_takes_its_broker_url_from_settings():
     assert celery_app.conf.broker_url == settings.CELERY_BROKER_URL
 

@@ -234,3 +234,42 @@ def test_no_email_to_a_player_without_an_address_or_no_longer_active(dice, alice
         get_user_model().objects.filter(pk=dan.pk).update(**who)  # before the news is recorded
     assert mail.outbox == []
     assert not Notification.objects.exists()
+
+
+# --- What the signal says ---
+
+
+@pytest.fixture
+def changes():
+    """The details of every match_changed sent while the test runs."""
+    sent: list[dict] = []
+
+    def keep(sender, **details):
+        sent.append({k: v for k, v in details.items() if k != "signal"})
+
+    match_changed.connect(keep, dispatch_uid="test.keep")
+    yield sent
+    match_changed.disconnect(dispatch_uid="test.keep")
+
+
+def test_the_signal_says_who_acted_and_whether_the_match_is_over(
+    dice, alice, bob, alice_to_play, changes, committed, django_assert_max_num_queries
+):
+    match = reload(alice_to_play)
+    with committed():
+        match = act(match, alice, "move", play="8/5 6/5")
+    dice.add(4, 2)
+    with committed():
+        match = act(match, bob, "roll")
+
+    passed_on, rolled = changes
+    assert passed_on["acted_by"] == alice.pk and passed_on["to_act_id"] == bob.pk
+    assert rolled["acted_by"] == bob.pk and rolled["to_act_id"] == bob.pk
+    assert not passed_on["finished"] and not rolled["finished"]
+    # Bob's own roll is no news: the receivers answer it without reading the match.
+    with django_assert_max_num_queries(1):  # the bots' look at the player to act
+        match_changed.send(type(match), **rolled)
+    moderator = make_moderator("mod")
+    with committed():
+        services.match_abort(match_id=match.pk, moderator=moderator, reason="test")
+    assert changes[-1]["finished"] and changes[-1]["acted_by"] == moderator.pk
