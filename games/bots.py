@@ -28,6 +28,8 @@ def bot_level_of(user_id: int | None) -> BotLevel | None:
 def _act_when_a_bot_is_to_act(
     sender: Any, *, match_id: int, seq: int, to_act_id: int | None, **kwargs: Any
 ) -> None:
+    if kwargs.get("bot_to_act") is False:
+        return
     if bot_level_of(to_act_id) is not None:
         from games.tasks import bot_act
 

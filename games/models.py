@@ -138,7 +138,10 @@ class MatchEvent(models.Model):
     so changing any event breaks the chain from there on.
     """
 
-    match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="events")
+    # No index of its own: the unique (match, seq) below starts with it.
+    match = models.ForeignKey(
+        Match, on_delete=models.PROTECT, related_name="events", db_index=False
+    )
     seq = models.PositiveIntegerField()
     kind = models.CharField(max_length=32)
     payload = models.JSONField()

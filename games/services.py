@@ -82,7 +82,8 @@ ENDING_ACTIONS = ("abort", "offer_end", "accept_end", "decline_end")
 #: Sent after the transaction that changed a match has committed: match_id, seq, to_act_id,
 #: deadline (when the player to act loses on time, or None), finished (the match is over) and
 #: acted_by (the player or moderator whose action it was; None for the server's changes, such
-#: as a timeout or a vacation). Receivers read what else they need.
+#: as a timeout or a vacation) and bot_to_act (whether a computer opponent is to act; None when
+#: not known without a query). Receivers read what else they need.
 match_changed = Signal()
 
 #: Sent after commit when a player's correspondence deadline is near: match_id, seq, player_id,
@@ -551,8 +552,21 @@ def _announce(match: Match, acted_by: int | None = None) -> None:
         "deadline": match.deadline,
         "finished": match.status == Match.Status.FINISHED,
         "acted_by": acted_by,
+        "bot_to_act": _bot_to_act(match),
     }
     transaction.on_commit(lambda: match_changed.send(Match, **details))
+
+
+def _bot_to_act(match: Match) -> bool | None:
+    """Whether the player to act is a computer opponent, if their profile came with the match."""
+    if match.to_act_id is None:
+        return False
+    if not Match.to_act.is_cached(match):
+        return None
+    loaded = match.to_act._state.fields_cache
+    if "profile" not in loaded:
+        return None
+    return bool(loaded["profile"] is not None and loaded["profile"].bot_level)
 
 
 def _is_overdue(match: Match) -> bool:

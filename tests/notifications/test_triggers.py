@@ -266,8 +266,9 @@ def test_the_signal_says_who_acted_and_whether_the_match_is_over(
     assert passed_on["acted_by"] == alice.pk and passed_on["to_act_id"] == bob.pk
     assert rolled["acted_by"] == bob.pk and rolled["to_act_id"] == bob.pk
     assert not passed_on["finished"] and not rolled["finished"]
-    # Bob's own roll is no news: the receivers answer it without reading the match.
-    with django_assert_max_num_queries(1):  # the bots' look at the player to act
+    assert passed_on["bot_to_act"] is False and rolled["bot_to_act"] is False
+    # Bob's own roll is no news, and no bot is to act: the receivers answer without a query.
+    with django_assert_max_num_queries(0):
         match_changed.send(type(match), **rolled)
     moderator = make_moderator("mod")
     with committed():
