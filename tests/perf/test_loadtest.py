@@ -1,16 +1,18 @@
 """`manage.py loadtest` end to end on a tiny run: gunicorn, locust, each scenario, the log check."""
 
 import importlib.util
+from collections import Counter
 from io import StringIO
+from pathlib import Path
 
 import pytest
 from django.conf import settings
 from django.core.management import call_command
 from django.db import connection
 
-pytestmark = pytest.mark.django_db(transaction=True)
+from games.loadtest import cpu
 
-
+@pytest.mark.django_db(transaction=True)
 def test_a_tiny_load_test_prints_its_figures_and_a_clean_last_line(monkeypatch):
     if connection.vendor != "postgresql":
         pytest.skip("the load test runs gunicorn's workers against PostgreSQL (set DATABASE_URL)")
@@ -44,7 +46,37 @@ def test_a_tiny_load_test_prints_its_figures_and_a_clean_last_line(monkeypatch):
     lines = out.getvalue().splitlines()
     for scenario in ("bare", "board", "state", "state_304", "submit"):
         assert any(line.startswith(scenario + " ") and "req/s" in line for line in lines), lines
+    if Path("/proc/stat").exists():
+        cpu_lines = [line for line in lines if line.startswith("  cpu: server ")]
+        assert len(cpu_lines) == 5, lines
     words = lines[-1].split()
     assert words[0::2] == ["board_ratio:", "submit_moves_per_s:", "errors:"], lines[-1]
     assert float(words[1]) > 0 and float(words[3]) > 0
     assert words[5] == "0", out.getvalue()
+
+
+def test_processor_time_is_told_in_cores_by_group(monkeypatch):
+    monkeypatch.setattr(cpu.os, "sysconf", lambda name: 100)
+    monkeypatch.setattr(cpu.os, "cpu_count", lambda: 2)
+    before = cpu.Sample(at=10.0, ticks=Counter(server=1000, PostgreSQL=50), idle_ticks=500)
+    after = cpu.Sample(
+        at=12.0, ticks=Counter(server=1320, PostgreSQL=86, clients=30, other=2), idle_ticks=524
+    )
+
+    told = cpu.cores_used(before, after)
+
+    assert told == (
+        "server 1.60, PostgreSQL 0.18, clients 0.15, other 0.01, idle 0.12 (of 2 cores)"
+    )
+    assert cpu.cores_used(None, after) == ""
+
+
+def test_a_sample_of_this_machine_counts_this_process():
+    if not Path("/proc/stat").exists():
+        pytest.skip("no /proc: processor time is told only on Linux")
+    first = cpu.sample()
+    sum(range(3_000_000))
+    second = cpu.sample()
+
+    assert first is not None and second is not None
+    assert second.ticks["other"] > first.ticks["other"]

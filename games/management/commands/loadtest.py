@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import dataclasses
 import json
 import os
 import socket
@@ -20,6 +21,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connection
 
+from games.loadtest import cpu
 from games.loadtest import plan as load_plan
 
 LOCUSTFILE = Path(load_plan.__file__).with_name("locustfile.py")
@@ -50,6 +52,7 @@ class Figures:
     p95_ms: float
     errors: int
     rows: dict[str, dict[str, str]]
+    cores: str = ""
 
     @classmethod
     def from_csv(cls, path: Path) -> Figures:
@@ -207,6 +210,8 @@ class Command(BaseCommand):
             f"p95 {result.p95_ms:6.0f} ms  errors {result.errors:<4d} "
             f"ratio {result.requests_per_s / bare.requests_per_s:5.2f}  {scenario.label}"
         )
+        if result.cores:
+            self.stdout.write(f"  cpu: {result.cores}")
         if scenario.key == "submit":
             self.stdout.write(f"  actions submitted: {result.actions_per_s():.1f}/s")
             for name, row in sorted(result.rows.items()):
@@ -320,10 +325,12 @@ def _locust(
     ]
     environment = dict(os.environ, LOADTEST_PLAN=str(plan_file), LOADTEST_RECORDS=str(records))
     environment.pop("DJANGO_SETTINGS_MODULE", None)
+    before = cpu.sample()
     finished = subprocess.run(
         command, env=environment, capture_output=True, text=True, timeout=options["duration"] + 120
     )
+    cores = cpu.cores_used(before, cpu.sample())
     stats = prefix.with_name(prefix.name + "_stats.csv")
     if finished.returncode != 0 or not stats.exists():
         raise CommandError(f"locust failed ({finished.returncode}):\n{finished.stderr[-3000:]}")
-    return Figures.from_csv(stats)
+    return dataclasses.replace(Figures.from_csv(stats), cores=cores)
