@@ -12,6 +12,7 @@ from django.db import connection
 
 from games.loadtest import cpu
 
+
 @pytest.mark.django_db(transaction=True)
 def test_a_tiny_load_test_prints_its_figures_and_a_clean_last_line(monkeypatch):
     if connection.vendor != "postgresql":
