@@ -1,7 +1,7 @@
 """`manage.py loadtest` end to end on a tiny run: gunicorn, locust, each scenario, the log check."""
 
 import importlib.util
-from collections import Counter
+import os
 from io import StringIO
 from pathlib import Path
 
@@ -59,9 +59,18 @@ def test_a_tiny_load_test_prints_its_figures_and_a_clean_last_line(monkeypatch):
 def test_processor_time_is_told_in_cores_by_group(monkeypatch):
     monkeypatch.setattr(cpu.os, "sysconf", lambda name: 100)
     monkeypatch.setattr(cpu.os, "cpu_count", lambda: 2)
-    before = cpu.Sample(at=10.0, ticks=Counter(server=1000, PostgreSQL=50), idle_ticks=500)
+    before = cpu.Sample(
+        at=10.0,
+        ticks={("server", 7): 1000, ("PostgreSQL", 8): 50, ("PostgreSQL", 9): 40},
+        idle_ticks=500,
+        children_seconds=3.0,
+    )
     after = cpu.Sample(
-        at=12.0, ticks=Counter(server=1320, PostgreSQL=86, clients=30, other=2), idle_ticks=524
+        at=12.0,
+        # A worker started meanwhile (11), a PostgreSQL backend ended (9).
+        ticks={("server", 7): 1200, ("server", 11): 120, ("PostgreSQL", 8): 86, ("other", 1): 2},
+        idle_ticks=524,
+        children_seconds=3.3,
     )
 
     told = cpu.cores_used(before, after)
@@ -80,4 +89,5 @@ def test_a_sample_of_this_machine_counts_this_process():
     second = cpu.sample()
 
     assert first is not None and second is not None
-    assert second.ticks["other"] > first.ticks["other"]
+    me = ("other", os.getpid())
+    assert second.ticks[me] > first.ticks[me]
