@@ -5,6 +5,8 @@ database and kombu's filesystem transport for the Celery broker. DATABASE_URL an
 CELERY_BROKER_URL point it at PostgreSQL and Redis.
 """
 
+import base64
+import hashlib
 import os
 from pathlib import Path
 
@@ -41,12 +43,18 @@ DICE_SEED_KEY = os.environ.get("DICE_SEED_KEY", "")
 if not DICE_SEED_KEY:
     if not DEBUG:
         raise ImproperlyConfigured("DICE_SEED_KEY must be set when DEBUG is off (see settings).")
-    import base64
-    import hashlib
-
     DICE_SEED_KEY = base64.urlsafe_b64encode(
         hashlib.sha256(f"dice:{SECRET_KEY}".encode()).digest()
     ).decode()
+try:
+    _dice_key_bytes = base64.urlsafe_b64decode(DICE_SEED_KEY.encode())
+except ValueError:
+    _dice_key_bytes = b""
+if len(_dice_key_bytes) != 32:
+    raise ImproperlyConfigured(
+        "DICE_SEED_KEY must be a Fernet key (32 bytes, url-safe base64), made by: python -c "
+        '"from cryptography.fernet import Fernet; print(Fernet.generate_key().decode())"'
+    )
 
 ALLOWED_HOSTS = _env_list("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
 

@@ -78,6 +78,18 @@ def test_discord_login_is_offered_only_when_its_credentials_are_set(run_python):
     assert "discord False" in without_discord.stdout
 
 
+def test_a_dice_seed_key_that_is_no_fernet_key_is_refused_at_start(run_python):
+    wrong = run_python(LOAD_SETTINGS, {"DICE_SEED_KEY": "perf-dice-seed"})
+    short = run_python(LOAD_SETTINGS, {"DICE_SEED_KEY": "c2hvcnQ="})
+    fernet_key = "dGVzdC1vbmx5LWRpY2Utc2VlZC1rZXktMzItYnl0ZXM="
+    right = run_python(LOAD_SETTINGS, {"DICE_SEED_KEY": fernet_key})
+
+    for refused in (wrong, short):
+        assert refused.returncode != 0
+        assert "DICE_SEED_KEY must be a Fernet key" in refused.stderr
+    assert right.returncode == 0, right.stderr
+
+
 READ_STORES = (
     "import django; django.setup(); from django.conf import settings; "
     "print(settings.CACHES['default']['BACKEND'], settings.SESSION_ENGINE, "
