@@ -133,6 +133,11 @@ class Unlock(models.Model):
         return f"{self.user} unlocked {self.reward}"
 
 
+def profile_loaded(user: Any) -> bool:
+    """Whether ``user`` came with its profile (select_related), so ``profile_of`` needs no query."""
+    return "profile" in user._state.fields_cache
+
+
 def profile_of(user: Any) -> Profile | None:
     """The user's profile, or None when it has not been made; no query if already loaded."""
     try:

@@ -19,7 +19,7 @@ from django.db import transaction
 from django.dispatch import receiver
 from django.utils import timezone
 
-from accounts.models import Delivery, Profile, profile_of
+from accounts.models import Delivery, Profile, profile_loaded, profile_of
 from games.models import Challenge, Match, MatchEvent, Notification
 from games.services import challenge_created, deadline_near, match_changed
 
@@ -125,11 +125,10 @@ def deadline_approaching(match: Match) -> None:
 def _with_a_guest(match: Match) -> bool:
     """A match with a guest is news to nobody: it is played at one screen (pass-and-play) or
     by a visitor who has no email. Reads the profiles loaded with the match, if they were."""
-    for player in match.players:
-        if "profile" not in player._state.fields_cache:
-            players = (match.first_player_id, match.second_player_id)
-            return Profile.objects.filter(user_id__in=players, is_guest=True).exists()
-    return any(getattr(profile_of(player), "is_guest", False) for player in match.players)
+    if all(profile_loaded(player) for player in match.players):
+        return any(getattr(profile_of(player), "is_guest", False) for player in match.players)
+    players = (match.first_player_id, match.second_player_id)
+    return Profile.objects.filter(user_id__in=players, is_guest=True).exists()
 
 
 def last_decision(match_id: int, seq: int) -> tuple[int, int | None]:

@@ -19,7 +19,7 @@ from django.db import transaction
 from django.dispatch import Signal
 from django.utils import timezone
 
-from accounts.models import Profile, profile_of
+from accounts.models import Profile, profile_loaded, profile_of
 from games import dice, dice_stats
 from games.engine import (
     Abort,
@@ -561,12 +561,9 @@ def _bot_to_act(match: Match) -> bool | None:
     """Whether the player to act is a computer opponent, if their profile came with the match."""
     if match.to_act_id is None:
         return False
-    if not Match.to_act.is_cached(match):
+    if not Match.to_act.is_cached(match) or not profile_loaded(match.to_act):
         return None
-    loaded = match.to_act._state.fields_cache
-    if "profile" not in loaded:
-        return None
-    return bool(loaded["profile"] is not None and loaded["profile"].bot_level)
+    return bool(getattr(profile_of(match.to_act), "bot_level", ""))
 
 
 def _is_overdue(match: Match) -> bool:
@@ -651,14 +648,12 @@ def against_computer(match: Match) -> bool:
 
 def _loaded_bot_levels(match: Match) -> list[str] | None:
     """The players' bot levels when their profiles came with the match (select_related)."""
-    levels = []
-    for seat in ("first_player", "second_player"):
-        user = match._state.fields_cache.get(seat)
-        if user is None or "profile" not in user._state.fields_cache:
-            return None
-        profile = user._state.fields_cache["profile"]
-        levels.append(profile.bot_level if profile is not None else "")
-    return levels
+    seats = (Match.first_player, Match.second_player)
+    if not all(seat.is_cached(match) for seat in seats):
+        return None
+    if not all(profile_loaded(player) for player in match.players):
+        return None
+    return [getattr(profile_of(player), "bot_level", "") for player in match.players]
 
 
 def _why_not_end(match: Match, state: MatchState, action: str) -> str | None:
