@@ -18,9 +18,9 @@ from rest_framework.views import APIView
 
 from accounts.models import Profile
 from games import services
-from games.serializers import ErrorSerializer, TokenRequestSerializer, TokenSerializer
+from games.api.serializers import ErrorSerializer, TokenRequestSerializer, TokenSerializer
+from games.clocks.rules import VacationAllowance
 from games.services import ApplicationError
-from games.timing import VacationAllowance
 
 
 class TokenCreate(APIView):

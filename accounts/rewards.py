@@ -14,9 +14,9 @@ from typing import Any
 from django.dispatch import receiver
 
 from accounts.models import Profile, Unlock, profile_of
-from games.board import CheckerLook
 from games.models import Match
 from games.services import match_changed
+from games.views.board import CheckerLook
 
 CROWN_LABEL = "crowned: beat the Expert"
 

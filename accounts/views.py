@@ -17,8 +17,8 @@ from accounts import rewards
 from accounts.forms import NotificationPreferencesForm, PlayPreferencesForm
 from accounts.models import Profile
 from games import services
+from games.clocks.rules import VacationAllowance
 from games.models import Match
-from games.timing import VacationAllowance
 
 
 @login_required

@@ -26,7 +26,7 @@ urlpatterns = [
     path("settings/", include("accounts.urls")),
     path("api/", include(api)),
     path("leaderboard/", ratings_views.leaderboard, name="leaderboard"),
-    path("", include("games.page_urls")),
+    path("", include("games.views.urls")),
     *match_urlpatterns,
 ]
 

@@ -21,9 +21,9 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from games import services
-from games.board import draw_board
 from games.engine import state_from_snapshot
 from games.models import Challenge, ImportedMatch, Match, MatchEvent
+from games.views.board import draw_board
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):

@@ -7,6 +7,9 @@ class GamesConfig(AppConfig):
     verbose_name = "Games"
 
     def ready(self) -> None:
-        from games import bots, deadlines, match_analysis, notifications, services  # noqa: F401
+        from games import services
+        from games.clocks import sweep
+        from games.computer import analysis, bot_accounts  # noqa: F401
+        from games.notifications import news  # noqa: F401
 
-        services.match_changed.connect(deadlines.countdown_on_change, dispatch_uid="countdown")
+        services.match_changed.connect(sweep.countdown_on_change, dispatch_uid="countdown")

@@ -338,7 +338,7 @@ class ImportedMatch(models.Model):
 
 
 class MatchAnalysis(models.Model):
-    """bgsage's review of a match's decisions (games.analysis), up to event ``seq``.
+    """bgsage's review of a match's decisions (games.computer.review), up to event ``seq``.
 
     Of a match played here (``match``) or of one imported (``imported``), never both.
     ``result`` is ``MatchReview.to_json()`` with each decision's ``seq``: its event's seq in a

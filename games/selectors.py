@@ -7,10 +7,10 @@ from typing import Any
 from django.db.models import Q, QuerySet
 
 from games import services
+from games.clocks.rules import TimeControl
 from games.engine import BAR, MatchState, format_play, state_from_snapshot
 from games.engine.match_ids import gnubg_ids, xgid_of
 from games.models import Challenge, Match
-from games.timing import TimeControl
 
 MATCH_STATUSES = ("active", "finished")
 

@@ -12,13 +12,14 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from games import deadlines, services
-from games.bot_play import bot_action
-from games.bots import bot_level_of
+from games import services
+from games.clocks import sweep
+from games.computer.bot_accounts import bot_level_of
+from games.computer.decisions import bot_action
 from games.engine import state_from_snapshot
 from games.models import Challenge, Match, Notification
-from games.notification_mail import digest_email, notification_email
-from games.notifications import can_receive_email, is_still_news
+from games.notifications.mail import digest_email, notification_email
+from games.notifications.news import can_receive_email, is_still_news
 
 logger = logging.getLogger(__name__)
 
@@ -132,7 +133,7 @@ def enforce_deadline(self: Any, match_id: int, seq: int) -> None:
 @shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True, expires=55)
 def sweep_deadlines() -> None:
     """Every minute: timeouts due, deadline warnings, vacations used up, countdowns to start."""
-    deadlines.sweep()
+    sweep.sweep()
 
 
 # --- Bots ---
@@ -192,7 +193,7 @@ def bot_accept_challenge(challenge_id: int) -> str:
 @shared_task(acks_late=True, reject_on_worker_lost=True)
 def analyse_match(match_id: int) -> str:
     """Analyse match ``match_id`` as its log stands now; running it twice gives the same."""
-    from games.match_analysis import analysis_run, match_subject
+    from games.computer.analysis import analysis_run, match_subject
 
     return "done" if analysis_run(match_subject(match_id)) is not None else "no such match"
 
@@ -200,6 +201,6 @@ def analyse_match(match_id: int) -> str:
 @shared_task(acks_late=True, reject_on_worker_lost=True)
 def analyse_import(import_id: int) -> str:
     """Analyse imported match ``import_id``; running it twice gives the same."""
-    from games.match_analysis import analysis_run, import_subject
+    from games.computer.analysis import analysis_run, import_subject
 
     return "done" if analysis_run(import_subject(import_id)) is not None else "no such import"

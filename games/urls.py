@@ -2,7 +2,8 @@
 
 from django.urls import path
 
-from games import api, imports_api
+from games.api import imports as imports_api
+from games.api import matches as api
 from games.views import dice as dice_views
 from games.views import match as match_views
 

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 
 from accounts import guests
 from games import services
-from games.bot_play import LEVELS
+from games.computer.decisions import LEVELS
 
 CASUAL_LENGTHS = (1, 3, 5)
 #: A guest who walks away loses on time after a week; the computer answers at once.

@@ -7,8 +7,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from games import dice_stats
-from games.dice_verification import check_dice
+from games.dice import statistics
+from games.dice.verification import check_dice
 from games.models import Match
 
 
@@ -30,7 +30,7 @@ def dice_statistics(request: HttpRequest) -> HttpResponse:
         player = get_user_model().objects.filter(username=name).first()
         if player is None:
             raise Http404("No such player.")
-    report = dice_stats.report(dice_stats.scope_of(None if player is None else player.pk))
+    report = statistics.report(statistics.scope_of(None if player is None else player.pk))
     faces = [(face, report.faces[face]) for face in range(1, 7)]
     pairs = [
         [(first, second, report.pairs[(first, second)]) for second in range(1, 7)]

@@ -9,9 +9,10 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import match_imports, services
-from games.match_analysis import analysis_request, import_subject, stored_analysis
+from games import services
+from games.computer.analysis import analysis_request, import_subject, stored_analysis
 from games.models import ImportedMatch
+from games.services import imports as match_imports
 from games.views.replay import LoggedEvent, ReplayLink, render_replay
 
 

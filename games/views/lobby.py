@@ -15,7 +15,7 @@ from django.shortcuts import redirect, render
 
 from accounts import guests
 from games import selectors, services
-from games.bot_play import LEVELS
+from games.computer.decisions import LEVELS
 from games.models import Match
 from games.views.match_rows import match_rows
 from games.views.time_controls import CORRESPONDENCE_PRESETS, time_control_words

@@ -21,10 +21,10 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts import guests
 from accounts.rewards import checker_looks, wears_crown
 from games import selectors, services
-from games.board import board_svg, draw_board
 from games.engine import EngineError, MatchState, Play, format_play
 from games.engine.turn import PartialPlay
 from games.models import Match
+from games.views.board import board_svg, draw_board
 from games.views.time_controls import clock_faces, time_control_words
 
 RESIGN_CHOICES = ((1, "a single game"), (2, "a gammon"), (3, "a backgammon"))

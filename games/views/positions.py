@@ -13,8 +13,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from games import sage
-from games.board import draw_board
+from games.computer import sage
 from games.engine import Dice, EngineError, Position
 from games.engine.ids import (
     PLAYING,
@@ -26,6 +25,7 @@ from games.engine.ids import (
     position_id,
     xgid_from_gnubg,
 )
+from games.views.board import draw_board
 
 logger = logging.getLogger(__name__)
 NAMES = ("the player on roll", "the opponent")

@@ -22,14 +22,14 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.rewards import checker_looks
-from games.board import PLAIN, CheckerLook, draw_board
+from games.computer.analysis import analysis_request, match_subject, stored_analysis
 from games.engine import MatchState, event_from_payload
 from games.engine.events import RESIGNATIONS
 from games.engine.match_ids import gnubg_ids, xgid_of
-from games.match_analysis import analysis_request, match_subject, stored_analysis
-from games.match_log import RECORD_KINDS
+from games.log.integrity import RECORD_KINDS
 from games.models import Match, MatchEvent
 from games.services import NotFound
+from games.views.board import PLAIN, CheckerLook, draw_board
 from games.views.time_controls import time_control_words
 
 SERVER = "server"
@@ -223,7 +223,7 @@ def _step(text: str | None, last: int) -> int:
 def replay_log(
     match_length: int, events: list[LoggedEvent], names: tuple[str, str]
 ) -> tuple[list[MatchState], list[LogLine]]:
-    """The state after each of the first N events (``states[N]``, as games.match_log.fold_events
+    """The state after each of the first N events (``states[N]``, as games.log.integrity.fold_events
     gives for ``events[:N]``) and each event in words."""
     state = MatchState.new(match_length)
     states = [state]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.analysis import BLUNDER, analyse_match
+from games.computer.review import BLUNDER, analyse_match
 from games.engine import Dice, Double, OpeningRoll, PlayMade, Roll, Take
 
 

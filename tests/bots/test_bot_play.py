@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from games.bot_play import LEVELS, BotAction, bot_action, level_named
+from games.computer.decisions import LEVELS, BotAction, bot_action, level_named
 from games.engine import Dice, Double, MatchState, OpeningRoll, PlayMade, Position, Resign, Roll
 
 EXPERT = level_named("expert")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from games.computer.sage import MatchContext, cube_decision, rank_plays
 from games.engine import Dice, MatchState, OpeningRoll, Position, legal_plays
-from games.sage import MatchContext, cube_decision, rank_plays
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from games.engine.match_ids import gnubg_ids, xgid_of
-from games.match_log import fold_events
+from games.log.integrity import fold_events
 from tests.games.factories import act, events_of, start_match, state_of
 
 pytestmark = pytest.mark.django_db

@@ -13,8 +13,8 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from games.engine import PlayMade, event_from_payload
-from games.match_imports import imported_match_create
 from games.models import ImportedMatch, MatchAnalysis
+from games.services.imports import imported_match_create
 from tests.games.factories import start_match
 
 pytestmark = pytest.mark.django_db

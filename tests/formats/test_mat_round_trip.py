@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 from games.engine import event_from_payload, fold
 from games.engine.mat import export_mat, parse_mat
-from games.mat_export import mat_export
-from games.match_log import RECORD_KINDS
+from games.log.integrity import RECORD_KINDS
+from games.log.mat import mat_export
 from tests.formats.matches import as_recorded, random_match
 from tests.formats.played import play_match_with_cube_and_crawford
 from tests.games.factories import events_of, state_of

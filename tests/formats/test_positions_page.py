@@ -9,7 +9,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import sage
+from games.computer import sage
 from games.engine import Dice, Position, legal_plays
 from games.engine.ids import position_id
 

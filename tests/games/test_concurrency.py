@@ -12,7 +12,7 @@ import pytest
 from django.db import connection
 
 from games import services
-from games.match_log import log_problems
+from games.log.integrity import log_problems
 from games.models import Match, MatchEvent
 from tests.games.factories import act, make_user, script_dice, start_match
 

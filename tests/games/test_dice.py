@@ -1,4 +1,4 @@
-"""The derived dice are fair: chi-square tests of games.dice.roll over many derived rolls.
+"""The derived dice are fair: chi-square tests of games.dice.rolls.roll over many derived rolls.
 
 Both tests fail a fair die with probability 1e-6 each, so a failure means the dice are biased
 (or dependent, for the pairs), not bad luck.
@@ -8,8 +8,8 @@ import math
 import secrets
 from collections import Counter
 
-from games.dice import roll
-from games.dice_stats import chi_square_p_value
+from games.dice.rolls import roll
+from games.dice.statistics import chi_square_p_value
 
 FACES = range(1, 7)
 SINGLE_ROLLS = 300_000

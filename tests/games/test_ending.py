@@ -9,8 +9,8 @@ from django.contrib.auth import get_user_model
 
 from accounts.models import Profile
 from games import services
-from games.mat_export import mat_export
-from games.match_log import log_problems
+from games.log.integrity import log_problems
+from games.log.mat import mat_export
 from games.models import Match
 from ratings.models import RatingChange
 from tests.games.factories import act, kinds_of, reload, start_match, state_of
@@ -286,7 +286,7 @@ def test_against_the_computer_the_button_ends_the_game(dice, alice, bot_waits, s
 
 def test_an_offer_is_not_a_new_turn_for_the_notifications(dice, alice, bob):
     from games.models import Notification
-    from games.notifications import match_news
+    from games.notifications.news import match_news
 
     get_user_model().objects.filter(pk=bob.pk).update(email="bob@example.com")
     match = reload(begun(dice, alice, bob))

@@ -14,7 +14,7 @@ from django.db.models import ProtectedError
 from django.test.utils import CaptureQueriesContext
 
 from games.engine import state_from_snapshot
-from games.match_log import event_digest, fold_events, log_problems
+from games.log.integrity import event_digest, fold_events, log_problems
 from games.models import GENESIS_DIGEST, AppendOnlyError, Match, MatchEvent
 from games.services import match_abort
 from tests.games.factories import (

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from accounts.models import Profile
-from games.match_log import log_problems
+from games.log.integrity import log_problems
 from tests.games.factories import act, kinds_of, reload, start_match, state_of
 
 

@@ -12,7 +12,7 @@ from accounts.models import Profile
 from games import services
 from games.engine import Dice, GameResult
 from games.engine.notation import format_play, parse_play
-from games.match_log import fold_events, log_problems
+from games.log.integrity import fold_events, log_problems
 from games.models import Challenge, Match, MatchEvent
 from games.services import (
     ApplicationError,

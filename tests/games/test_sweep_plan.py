@@ -6,7 +6,7 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from games import deadlines
+from games.clocks import sweep
 from games.models import Match
 
 pytestmark = pytest.mark.django_db
@@ -18,13 +18,13 @@ pytestmark = pytest.mark.django_db
 def test_the_sweep_reads_the_partial_deadline_index():
     with connection.cursor() as cursor:
         cursor.execute("SET LOCAL enable_seqscan = off")
-        plan = deadlines.due_matches(timezone.now()).values_list("pk", "seq").explain()
+        plan = sweep.due_matches(timezone.now()).values_list("pk", "seq").explain()
 
     assert "match_deadline_due" in plan, plan
 
 
 def test_the_sweep_asks_only_for_active_matches_that_are_due():
-    sql = str(deadlines.due_matches(timezone.now()).query)
+    sql = str(sweep.due_matches(timezone.now()).query)
 
     assert '"games_match"."status" = active' in sql
     assert '"games_match"."deadline" <=' in sql

@@ -8,9 +8,10 @@ import pytest
 from django.utils import timezone
 
 from accounts.models import Profile
-from games import deadlines, services
+from games import services
+from games.clocks import sweep
+from games.clocks.rules import VacationAllowance, vacation_days_used
 from games.models import Match, MatchEvent
-from games.timing import VacationAllowance, vacation_days_used
 from ratings.models import RatingChange
 from tests.games.factories import act, kinds_of, make_user, reload, start_match, state_of
 
@@ -139,7 +140,7 @@ def test_a_timeout_is_applied_exactly_once(clock, dice, alice, bob):
 
     results = [services.match_timeout(match_id=match.pk, seq=match.seq) for _ in range(3)]
     results.append(services.match_timeout(match_id=match.pk))
-    deadlines.sweep()
+    sweep.sweep()
 
     assert [result.timed_out for result in results] == [True, False, False, False]
     assert kinds_of(match).count("timeout") == 1
@@ -178,19 +179,19 @@ def test_the_sweep_finds_what_is_due_and_nothing_else(clock, dice, alice, bob):
     on_time = opened(dice, alice, carol, ONE_PLUS_EIGHT)
     clock.advance(8 * DAY)
 
-    report = deadlines.sweep()
+    report = sweep.sweep()
 
     assert report.timed_out == 1
     assert reload(late).status == "finished"
     assert reload(on_time).status == "active"
-    assert list(deadlines.due_matches(clock.now)) == []
+    assert list(sweep.due_matches(clock.now)) == []
 
 
 def test_each_deadline_gets_one_countdown_when_it_is_minutes_away(
     clock, dice, alice, bob, monkeypatch, django_capture_on_commit_callbacks
 ):
     started = []
-    monkeypatch.setattr(deadlines, "start_countdown", lambda *args: started.append(args))
+    monkeypatch.setattr(sweep, "start_countdown", lambda *args: started.append(args))
     with django_capture_on_commit_callbacks(execute=True):
         live = opened(dice, alice, bob, LIVE)  # 8 minutes: a countdown at once
     with django_capture_on_commit_callbacks(execute=True):
@@ -198,8 +199,8 @@ def test_each_deadline_gets_one_countdown_when_it_is_minutes_away(
     assert started == [(live.pk, live.seq, START + timedelta(minutes=8))]
     clock.advance(6 * HOUR - timedelta(seconds=60))
 
-    deadlines.sweep()
-    deadlines.sweep()
+    sweep.sweep()
+    sweep.sweep()
 
     assert started[1:] == [(post.pk, post.seq, START + 6 * HOUR)] * 2
 
@@ -217,10 +218,10 @@ def test_the_sweep_warns_once_per_decision(
         match = opened(dice, alice, bob, ONE_PLUS_EIGHT)
         clock.advance(9 * DAY - 12 * HOUR)
         with django_capture_on_commit_callbacks(execute=True):
-            first = deadlines.sweep()
+            first = sweep.sweep()
         clock.advance(HOUR)
         with django_capture_on_commit_callbacks(execute=True):
-            second = deadlines.sweep()
+            second = sweep.sweep()
     finally:
         services.deadline_near.disconnect(heard)
 
@@ -298,7 +299,7 @@ def test_vacation_pauses_only_the_vacationers_deadlines(clock, dice, alice, bob)
     assert (paused.deadline, paused.paused_time_left) == (None, seconds(9 * DAY - 2 * HOUR))
     assert running.deadline == START + DAY
     clock.advance(2 * DAY)
-    assert deadlines.sweep().timed_out == 1  # carol's: vacation is no shield for opponents
+    assert sweep.sweep().timed_out == 1  # carol's: vacation is no shield for opponents
     assert reload(waiting_for_carol).winner == alice
     assert reload(waiting_for_alice).status == "active"
 
@@ -343,7 +344,7 @@ def test_vacation_ends_when_its_days_run_out(clock, dice, alice, bob):
     services.vacation_start(user=alice)
     clock.advance(4 * DAY + 30 * 60 * timedelta(seconds=1))
 
-    report = deadlines.sweep()
+    report = sweep.sweep()
 
     assert report.vacations_ended == 1
     profile = Profile.objects.get(user=alice)
@@ -393,7 +394,7 @@ def test_time_never_writes_to_the_log_except_the_timeout(clock, dice, alice, bob
 
     services.vacation_start(user=alice)
     services.vacation_end(user=alice)
-    deadlines.sweep()
+    sweep.sweep()
 
     assert MatchEvent.objects.filter(match=match).count() == before
     assert Match.objects.get(pk=match.pk).seq == match.seq

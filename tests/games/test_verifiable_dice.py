@@ -11,11 +11,12 @@ import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
-from games import dice, dice_stats, services
-from games.dice_verification import check_dice
+from games import services
+from games.dice import rolls, statistics
+from games.dice.seed_vault import decrypt_seed
+from games.dice.verification import check_dice
 from games.management.commands.simulate_matches import play_out
 from games.models import Challenge, DicePairCount, Match
-from games.seed_vault import decrypt_seed
 from tests.games.factories import make_moderator, make_user
 
 pytestmark = pytest.mark.django_db
@@ -161,15 +162,15 @@ def test_the_lobby_forms_take_seeds(client, players):
 
 def test_statistics_are_counted_as_rolls_are_made(client, players):
     match = finished_match(players)
-    report = dice_stats.report()
+    report = statistics.report()
     assert (
         report.rolls
         == match.rolls_made
         == sum(DicePairCount.objects.filter(scope="site").values_list("count", flat=True))
     )
     assert sum(report.faces.values()) == 2 * report.rolls
-    alice_rolls = dice_stats.report(dice_stats.scope_of(players[0].pk)).rolls
-    bob_rolls = dice_stats.report(dice_stats.scope_of(players[1].pk)).rolls
+    alice_rolls = statistics.report(statistics.scope_of(players[0].pk)).rolls
+    bob_rolls = statistics.report(statistics.scope_of(players[1].pk)).rolls
     openings = sum(1 for _, kind, _ in log_of(match) if kind == "opening_roll")
     assert alice_rolls + bob_rolls + openings == report.rolls
     html = client.get("/dice/").content.decode()
@@ -192,5 +193,5 @@ def test_the_example_script_verifies_a_match_over_http(live_server, players):
 
 def test_the_derivation_is_stable():
     # A fixed vector, so that the scheme in docs/dice.md cannot drift unnoticed.
-    assert dice.roll(bytes(32), ("alice", "bob"), 0) == (3, 2)
-    assert dice.commitment(bytes(32)) == hashlib.sha256(bytes(32)).hexdigest()
+    assert rolls.roll(bytes(32), ("alice", "bob"), 0) == (3, 2)
+    assert rolls.commitment(bytes(32)) == hashlib.sha256(bytes(32)).hexdigest()

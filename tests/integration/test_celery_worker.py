@@ -18,7 +18,7 @@ from celery import Celery
 from django.db import connection
 from django.utils import timezone
 
-from games.match_log import log_problems
+from games.log.integrity import log_problems
 from games.models import Match, MatchEvent
 from tests.conftest import REPO_ROOT
 from tests.games.factories import make_user, start_match

@@ -15,7 +15,7 @@ from django.core.mail.backends.locmem import EmailBackend
 from accounts.models import Profile
 from games import services
 from games.models import Notification
-from games.notification_mail import a_match_of
+from games.notifications.mail import a_match_of
 from games.tasks import send_daily_digests, send_digest, send_notification
 from tests.games.factories import act, start_match
 

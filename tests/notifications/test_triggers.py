@@ -9,9 +9,10 @@ from django.core import mail
 from django.db import transaction
 
 from accounts.models import Profile
-from games import deadlines, services
+from games import services
+from games.clocks import sweep
 from games.models import Notification
-from games.notifications import deadline_approaching
+from games.notifications.news import deadline_approaching
 from games.services import challenge_created, match_changed
 from games.tasks import send_notification
 from tests.games.factories import act, make_moderator, make_user, reload, start_match
@@ -173,9 +174,9 @@ def test_a_deadline_approaching_is_sent_once_after_the_sweep_commits(
         match = start_match(alice, bob)  # 1 day a move + 8 days reserve
     clock.now = match.warn_at
     with committed():
-        deadlines.sweep()
+        sweep.sweep()
     with committed():
-        deadlines.sweep()
+        sweep.sweep()
         deadline_approaching(reload(match))
 
     assert Notification.objects.filter(kind="deadline").count() == 1

@@ -9,9 +9,9 @@ import pytest
 from django.urls import reverse
 
 from games import services
-from games.board import draw_board
-from games.match_log import fold_events
+from games.log.integrity import fold_events
 from games.models import Match
+from games.views.board import draw_board
 from tests.games.factories import act, events_of, make_moderator, start_match
 
 pytestmark = pytest.mark.django_db

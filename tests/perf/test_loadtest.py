@@ -10,7 +10,7 @@ from django.conf import settings
 from django.core.management import call_command
 from django.db import connection
 
-from games.loadtest import cpu
+from games.management.loadtest import cpu
 
 
 @pytest.mark.django_db(transaction=True)

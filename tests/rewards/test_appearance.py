@@ -12,8 +12,8 @@ from django.urls import reverse
 
 from accounts.models import Profile, Unlock
 from accounts.rewards import CROWN_LABEL, appearance_choose
-from games.board import CheckerLook, draw_board
 from games.engine import Position
+from games.views.board import CheckerLook, draw_board
 from ratings.models import PlayerRating
 from tests.games.factories import make_user, start_match
 

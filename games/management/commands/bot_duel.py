@@ -6,8 +6,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games.bot_duel import DuelResult, duel
-from games.bot_play import LEVELS_BY_NAME, level_named
+from games.computer.decisions import LEVELS_BY_NAME, level_named
+from games.computer.duel import DuelResult, duel
 
 
 class Command(BaseCommand):

@@ -17,10 +17,10 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from games import selectors, services
-from games.deadlines import SWEEP_BATCH, due_matches
+from games.clocks.sweep import SWEEP_BATCH, due_matches
 from games.engine import state_from_snapshot
+from games.log.integrity import event_digest
 from games.management.commands.simulate_matches import random_action, simulated_players
-from games.match_log import event_digest
 from games.models import GENESIS_DIGEST, Match, MatchEvent
 
 #: Lengths of the simulated matches whose logs are copied.

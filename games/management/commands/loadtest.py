@@ -21,8 +21,8 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connection
 
-from games.loadtest import cpu
-from games.loadtest import plan as load_plan
+from games.management.loadtest import cpu
+from games.management.loadtest import plan as load_plan
 
 LOCUSTFILE = Path(load_plan.__file__).with_name("locustfile.py")
 ACTION_PREFIX = "play: "

@@ -4,7 +4,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games.match_log import log_problems
+from games.log.integrity import log_problems
 from games.models import Match
 
 

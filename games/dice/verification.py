@@ -6,7 +6,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from games import dice
+from games.dice.rolls import commitment, roll
 
 ROLL_KINDS = ("opening_roll", "roll")
 
@@ -56,22 +56,22 @@ def check_dice(events: Iterable[tuple[int, str, Mapping[str, Any]]]) -> DiceChec
     seeds = (str(started["player_seeds"][0]), str(started["player_seeds"][1]))
     revealed = next((p["server_seed"] for _, kind, p in events if kind == "dice_revealed"), None)
     server_seed = _seed_bytes(revealed)
-    rolls = []
+    checks = []
     for seq, kind, payload in events:
         if kind not in ROLL_KINDS:
             continue
-        index = len(rolls)
-        expected = None if server_seed is None else dice.roll(server_seed, seeds, index)
+        index = len(checks)
+        expected = None if server_seed is None else roll(server_seed, seeds, index)
         rolled = (int(payload["dice"][0]), int(payload["dice"][1]))
-        rolls.append(RollCheck(index, seq, kind, rolled, expected))
-    commitment = str(started["server_seed_commitment"])
-    matches = None if server_seed is None else dice.commitment(server_seed) == commitment
+        checks.append(RollCheck(index, seq, kind, rolled, expected))
+    committed = str(started["server_seed_commitment"])
+    matches = None if server_seed is None else commitment(server_seed) == committed
     return DiceCheck(
-        commitment=commitment,
+        commitment=committed,
         player_seeds=seeds,
         server_seed=revealed,
         commitment_matches=matches,
-        rolls=tuple(rolls),
+        rolls=tuple(checks),
     )
 
 

@@ -20,7 +20,15 @@ from django.dispatch import Signal
 from django.utils import timezone
 
 from accounts.models import Profile, profile_loaded, profile_of
-from games import dice, dice_stats
+from games.clocks.rules import (
+    TimeControl,
+    VacationAllowance,
+    add_increments,
+    vacation_days_used,
+    warning_time,
+)
+from games.dice import rolls, statistics
+from games.dice.seed_vault import decrypt_seed, encrypt_seed
 from games.engine import (
     Abort,
     AcceptEnd,
@@ -46,16 +54,8 @@ from games.engine import (
 )
 from games.engine.events import Event
 from games.engine.notation import format_play, parse_play
-from games.match_log import event_digest
+from games.log.integrity import event_digest
 from games.models import Challenge, Match, MatchEvent
-from games.seed_vault import decrypt_seed, encrypt_seed
-from games.timing import (
-    TimeControl,
-    VacationAllowance,
-    add_increments,
-    vacation_days_used,
-    warning_time,
-)
 
 User = get_user_model()
 
@@ -170,7 +170,7 @@ def challenge_create(
 
 def _player_seed(seed: object) -> str | None:
     try:
-        return dice.clean_player_seed(seed)
+        return rolls.clean_player_seed(seed)
     except ValueError as error:
         raise ApplicationError(str(error), "seed") from None
 
@@ -299,8 +299,8 @@ def match_start(
     """
     if first_player.pk == second_player.pk:
         raise ApplicationError("A match needs two different players.", "self_challenge")
-    seeds = [_player_seed(seed) or dice.new_player_seed() for seed in player_seeds]
-    server_seed = dice.new_server_seed()
+    seeds = [_player_seed(seed) or rolls.new_player_seed() for seed in player_seeds]
+    server_seed = rolls.new_server_seed()
     with transaction.atomic():
         state = MatchState.new(match_length)
         match = Match.objects.create(
@@ -324,7 +324,7 @@ def match_start(
                 "player_ids": [first_player.pk, second_player.pk],
                 "dice": {
                     "scheme": "hmac-sha256-v1",
-                    "server_seed_commitment": dice.commitment(server_seed),
+                    "server_seed_commitment": rolls.commitment(server_seed),
                     "player_seeds": seeds,
                 },
             },
@@ -756,7 +756,7 @@ class _Log:
         """The match's next roll, derived from its seeds and the number of rolls so far."""
         match = self.match
         server_seed = decrypt_seed(match.server_seed_ciphertext)
-        return dice.roll(server_seed, tuple(match.player_seeds), match.rolls_made)
+        return rolls.roll(server_seed, tuple(match.player_seeds), match.rolls_made)
 
     def append(self, event: Event, actor: Any | None = None) -> None:
         try:
@@ -867,7 +867,7 @@ class _Log:
         # Last: the site's dice counters are shared by every match, so their rows stay locked
         # for as short a time as possible.
         players = (match.first_player_id, match.second_player_id)
-        dice_stats.count_rolls(
+        statistics.count_rolls(
             (None if roller is None else players[roller], first, second)
             for roller, first, second in self.new_rolls
         )

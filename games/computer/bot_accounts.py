@@ -12,7 +12,7 @@ from typing import Any
 from django.dispatch import receiver
 
 from accounts.models import Profile
-from games.bot_play import BotLevel, level_named
+from games.computer.decisions import BotLevel, level_named
 from games.services import challenge_created, match_changed
 
 
@@ -24,7 +24,7 @@ def bot_level_of(user_id: int | None) -> BotLevel | None:
     return level_named(level) if level else None
 
 
-@receiver(match_changed, dispatch_uid="games.bots.act_when_a_bot_is_to_act")
+@receiver(match_changed, dispatch_uid="games.computer.bot_accounts.act_when_a_bot_is_to_act")
 def _act_when_a_bot_is_to_act(
     sender: Any, *, match_id: int, seq: int, to_act_id: int | None, **kwargs: Any
 ) -> None:
@@ -36,7 +36,7 @@ def _act_when_a_bot_is_to_act(
         bot_act.delay(match_id, seq)
 
 
-@receiver(challenge_created, dispatch_uid="games.bots.accept_challenges_to_bots")
+@receiver(challenge_created, dispatch_uid="games.computer.bot_accounts.accept_challenges_to_bots")
 def _accept_challenges_to_bots(sender: Any, *, challenge_id: int, **kwargs: Any) -> None:
     from games.models import Challenge
     from games.tasks import bot_accept_challenge

@@ -15,12 +15,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import match_imports, services
-from games.api import ERRORS, AlwaysFirstRenderer, MatRenderer
+from games import services
+from games.api.matches import ERRORS, AlwaysFirstRenderer, MatRenderer
+from games.api.serializers import ErrorSerializer, ImportAnalysisSerializer, StrictCharField
+from games.computer.analysis import analysis_request, import_subject, stored_analysis
 from games.engine.match_ids import gnubg_ids, xgid_of
-from games.match_analysis import analysis_request, import_subject, stored_analysis
 from games.models import ImportedMatch
-from games.serializers import ErrorSerializer, ImportAnalysisSerializer, StrictCharField
+from games.services import imports as match_imports
 
 
 class ImportRequestSerializer(serializers.Serializer):

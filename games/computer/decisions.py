@@ -12,14 +12,14 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from games.engine import MatchState
-from games.sage import (
+from games.computer.sage import (
     MatchContext,
     cube_decision,
     expected_points,
     rank_plays,
     winning_chance,
 )
+from games.engine import MatchState
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,9 +9,9 @@ from typing import Any
 
 from django.db import transaction
 
+from games.computer.analysis import analysis_request, import_subject
 from games.engine import Event, MatchState, event_from_payload, fold
 from games.engine.mat import MatFileError, export_mat, parse_mat
-from games.match_analysis import analysis_request, import_subject
 from games.models import ImportedMatch
 from games.services import ApplicationError
 

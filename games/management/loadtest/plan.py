@@ -20,8 +20,8 @@ from knox.models import AuthToken
 
 from games import services
 from games.engine import state_from_snapshot
+from games.log.integrity import log_problems
 from games.management.commands.simulate_matches import random_action
-from games.match_log import log_problems
 from games.models import Match, MatchEvent
 
 PLAYER_PREFIX = "loadtest-"

@@ -22,11 +22,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import selectors, services
-from games.dice_verification import check_dice
-from games.mat_export import mat_export
-from games.match_analysis import analysis_request, analysis_view, match_subject
-from games.models import IdempotencyRecord, Match
-from games.serializers import (
+from games.api.serializers import (
     AcceptRequestSerializer,
     ActionRequestSerializer,
     ChallengeRequestSerializer,
@@ -38,6 +34,10 @@ from games.serializers import (
     MatchStateSerializer,
     MatchSummarySerializer,
 )
+from games.computer.analysis import analysis_request, analysis_view, match_subject
+from games.dice.verification import check_dice
+from games.log.mat import mat_export
+from games.models import IdempotencyRecord, Match
 
 User = get_user_model()
 

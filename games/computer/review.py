@@ -3,7 +3,7 @@
 A pure function over a match's engine events and its length, so any match can be analysed,
 whether it was played here or imported. Every checker play with a choice (more than one
 legal play), every cube decision that was a real one, and every take or drop is measured in
-bgsage's cubeful match equity (see ``games.sage``): ``equity_lost`` is the best choice's
+bgsage's cubeful match equity (see ``games.computer.sage``): ``equity_lost`` is the best choice's
 equity minus the chosen one's, from the decider's side.
 
 Marks: a loss of at least ``BLUNDER`` (0.08) is a blunder, of at least ``ERROR`` (0.04) an
@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
+from games.computer.sage import MatchContext, cube_decision, rank_plays
 from games.engine import (
     Double,
     Drop,
@@ -30,7 +31,6 @@ from games.engine import (
     Take,
     parse_play,
 )
-from games.sage import MatchContext, cube_decision, rank_plays
 
 BLUNDER = 0.08
 ERROR = 0.04

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.engine import event_from_payload
 from games.engine.mat import export_mat
-from games.match_log import RECORD_KINDS
+from games.log.integrity import RECORD_KINDS
 from games.models import Match
 
 

@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from games.bot_play import BotLevel, bot_action
+from games.computer.decisions import BotLevel, bot_action
 from games.engine import (
     AcceptResignation,
     Dice,

@@ -1,4 +1,4 @@
-"""Analysing a match, played here or imported: run games.analysis over its log and keep it.
+"""Analysing a match, played here or imported: run games.computer.review over its log and keep it.
 
 What is analysed is a ``Subject``: a match of the service (``match_subject``) or a match
 imported from a .mat file (``import_subject``); both are analysed, stored (MatchAnalysis) and
@@ -19,10 +19,10 @@ from django.db import transaction
 from django.dispatch import receiver
 from django.utils import timezone
 
-from games.analysis import analyse_match
+from games.computer.review import analyse_match
 from games.engine import event_from_payload
 from games.engine.events import Event
-from games.match_log import RECORD_KINDS
+from games.log.integrity import RECORD_KINDS
 from games.models import ImportedMatch, Match, MatchAnalysis
 from games.services import NotFound, match_changed
 
@@ -190,7 +190,7 @@ def analysis_view(analysis: MatchAnalysis) -> dict[str, Any]:
     }
 
 
-@receiver(match_changed, dispatch_uid="games.match_analysis.analyse_finished_matches")
+@receiver(match_changed, dispatch_uid="games.computer.analysis.analyse_finished_matches")
 def _analyse_finished_matches(sender: Any, *, match_id: int, **kwargs: Any) -> None:
     """A match that ended with a winner is analysed once (this runs after the commit)."""
     if kwargs.get("finished") is False:
