@@ -17,10 +17,10 @@ from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from accounts.models import Profile
+from backgammon_site.errors import ApplicationError
 from games import services
 from games.api.serializers import ErrorSerializer, TokenRequestSerializer, TokenSerializer
 from games.clocks.rules import VacationAllowance
-from games.services import ApplicationError
 
 
 class TokenCreate(APIView):

@@ -15,7 +15,7 @@ from django.dispatch import receiver
 
 from accounts.models import Profile, Unlock, profile_of
 from games.models import Match
-from games.services import match_changed
+from games.signals import match_changed
 from games.views.board import CheckerLook
 
 CROWN_LABEL = "crowned: beat the Expert"

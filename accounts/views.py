@@ -16,6 +16,7 @@ from knox.models import AuthToken
 from accounts import rewards
 from accounts.forms import NotificationPreferencesForm, PlayPreferencesForm
 from accounts.models import Profile
+from backgammon_site.errors import ApplicationError
 from games import services
 from games.clocks.rules import VacationAllowance
 from games.models import Match
@@ -81,7 +82,7 @@ def vacation(request: HttpRequest) -> HttpResponse:
                 messages.success(request, "Welcome back: your deadlines run again.")
             else:
                 messages.error(request, "Say whether vacation is to be on or off.")
-        except services.ApplicationError as error:
+        except ApplicationError as error:
             messages.error(request, error.message)
         return redirect("vacation")
     profile, _ = Profile.objects.get_or_create(user=request.user)

@@ -10,7 +10,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
-from games.services import ApplicationError, Conflict, Forbidden, NotFound
+from backgammon_site.errors import ApplicationError, Conflict, Forbidden, NotFound
 
 _STATUS = {NotFound: 404, Forbidden: 403, Conflict: 409}
 

@@ -20,6 +20,7 @@ from django.template.response import TemplateResponse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
+from backgammon_site.errors import ApplicationError
 from games import services
 from games.engine import state_from_snapshot
 from games.models import Challenge, ImportedMatch, Match, MatchEvent
@@ -247,7 +248,7 @@ class MatchAdmin(ReadOnlyAdmin):
     def _moderate(self, request: HttpRequest, match: Match, done: str, act: Any) -> None:
         try:
             act(match)
-        except services.ApplicationError as error:
+        except ApplicationError as error:
             self.message_user(request, f"{match}: {error.message}", messages.ERROR)
         else:
             self.message_user(request, f"{match}: {done}.", messages.SUCCESS)

@@ -1,5 +1,7 @@
 from django.apps import AppConfig
 
+from games.signals import match_changed
+
 
 class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
@@ -7,9 +9,8 @@ class GamesConfig(AppConfig):
     verbose_name = "Games"
 
     def ready(self) -> None:
-        from games import services
         from games.clocks import sweep
         from games.computer import analysis, bot_accounts  # noqa: F401
         from games.notifications import news  # noqa: F401
 
-        services.match_changed.connect(sweep.countdown_on_change, dispatch_uid="countdown")
+        match_changed.connect(sweep.countdown_on_change, dispatch_uid="countdown")

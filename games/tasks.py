@@ -12,6 +12,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
+from backgammon_site.errors import ApplicationError, Conflict
 from games import services
 from games.clocks import sweep
 from games.computer.bot_accounts import bot_level_of
@@ -166,7 +167,7 @@ def bot_act(match_id: int, seq: int) -> str:
             action=decision.action,
             play=decision.play,
         )
-    except services.Conflict:
+    except Conflict:
         return "stale"
     return decision.action
 
@@ -181,7 +182,7 @@ def bot_accept_challenge(challenge_id: int) -> str:
         return "not for a bot"
     try:
         services.challenge_accept(challenge_id=challenge_id, user=challenge.opponent)
-    except services.ApplicationError as error:
+    except ApplicationError as error:
         logger.info("bot could not accept challenge %s: %s", challenge_id, error.message)
         return "refused"
     return "accepted"

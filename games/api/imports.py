@@ -15,7 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import services
+from backgammon_site.errors import ApplicationError, NotFound
 from games.api.matches import ERRORS, AlwaysFirstRenderer, MatRenderer
 from games.api.serializers import ErrorSerializer, ImportAnalysisSerializer, StrictCharField
 from games.computer.analysis import analysis_request, import_subject, stored_analysis
@@ -124,9 +124,7 @@ class ImportCreate(APIView):
         if "file" in values:
             upload = values["file"]
             if upload.size > match_imports.MAX_MAT_CHARACTERS * 4:
-                raise services.ApplicationError(
-                    "This file is too large for a .mat file.", "mat_too_long"
-                )
+                raise ApplicationError("This file is too large for a .mat file.", "mat_too_long")
             text = match_imports.mat_text_from_bytes(upload.read())
         else:
             text = values["text"]
@@ -160,7 +158,7 @@ class ImportAnalysisView(APIView):
         imported = _imported(import_id)
         analysis = stored_analysis(import_subject(imported.pk))
         if analysis is None:
-            raise services.NotFound(
+            raise NotFound(
                 f"Imported match {import_id} has not been analysed; POST here to ask for it."
             )
         return Response(ImportAnalysisSerializer(analysis).data)
@@ -213,5 +211,5 @@ class ImportExportMat(APIView):
 def _imported(import_id: int) -> ImportedMatch:
     imported = ImportedMatch.objects.select_related("uploaded_by").filter(pk=import_id).first()
     if imported is None:
-        raise services.NotFound(f"There is no imported match {import_id}.")
+        raise NotFound(f"There is no imported match {import_id}.")
     return imported

@@ -21,6 +21,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from backgammon_site.errors import ApplicationError, Conflict, NotFound
 from games import selectors, services
 from games.api.serializers import (
     AcceptRequestSerializer,
@@ -88,14 +89,14 @@ def idempotent(view: Callable[..., Response]) -> Callable[..., Response]:
                         body=response.data,
                     )
                 return response
-            except (IntegrityError, services.Conflict):
+            except (IntegrityError, Conflict):
                 # A first request with this key committed while this one waited for the
                 # match: answer as it did. Without one, the conflict stands.
                 earlier = IdempotencyRecord.objects.filter(user=request.user, key=key).first()
                 if earlier is None:
                     raise
         if earlier.fingerprint != fingerprint:
-            raise services.ApplicationError(
+            raise ApplicationError(
                 "This Idempotency-Key was used for a different request.", "idempotency_key_reused"
             )
         return Response(
@@ -241,9 +242,7 @@ class MatchAnalysisView(APIView):
         match = _match(match_id)
         analysis = getattr(match, "analysis", None)
         if analysis is None:
-            raise services.NotFound(
-                f"Match {match_id} has not been analysed; POST here to ask for it."
-            )
+            raise NotFound(f"Match {match_id} has not been analysed; POST here to ask for it.")
         return Response(MatchAnalysisSerializer(analysis_view(analysis)).data)
 
     @extend_schema(
@@ -346,7 +345,7 @@ class ChallengeListCreate(APIView):
         if values["opponent"] is not None:
             opponent = User.objects.filter(username=values["opponent"]).first()
             if opponent is None:
-                raise services.NotFound(f"There is no player {values['opponent']!r}.")
+                raise NotFound(f"There is no player {values['opponent']!r}.")
         challenge = services.challenge_create(
             challenger=request.user,
             opponent=opponent,
@@ -410,7 +409,7 @@ class ChallengeCancel(APIView):
 def _match(match_id: int) -> Match:
     match = selectors.match_with_players(match_id)
     if match is None:
-        raise services.NotFound(f"There is no match {match_id}.")
+        raise NotFound(f"There is no match {match_id}.")
     return match
 
 

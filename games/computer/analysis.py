@@ -19,12 +19,13 @@ from django.db import transaction
 from django.dispatch import receiver
 from django.utils import timezone
 
+from backgammon_site.errors import NotFound
 from games.computer.review import analyse_match
 from games.engine import event_from_payload
 from games.engine.events import Event
 from games.log.integrity import RECORD_KINDS
 from games.models import ImportedMatch, Match, MatchAnalysis
-from games.services import NotFound, match_changed
+from games.signals import match_changed
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ from django.dispatch import receiver
 
 from accounts.models import Profile
 from games.computer.decisions import BotLevel, level_named
-from games.services import challenge_created, match_changed
+from games.signals import challenge_created, match_changed
 
 
 def bot_level_of(user_id: int | None) -> BotLevel | None:

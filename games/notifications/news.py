@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from accounts.models import Delivery, Profile, profile_loaded, profile_of
 from games.models import Challenge, Match, MatchEvent, Notification
-from games.services import challenge_created, deadline_near, match_changed
+from games.signals import challenge_created, deadline_near, match_changed
 
 logger = logging.getLogger(__name__)
 

@@ -16,10 +16,10 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.dispatch import Signal
 from django.utils import timezone
 
 from accounts.models import Profile, profile_loaded, profile_of
+from backgammon_site.errors import ApplicationError, Conflict, Forbidden, IllegalAction, NotFound
 from games.clocks.rules import (
     TimeControl,
     VacationAllowance,
@@ -56,6 +56,7 @@ from games.engine.events import Event
 from games.engine.notation import format_play, parse_play
 from games.log.integrity import event_digest
 from games.models import Challenge, Match, MatchEvent
+from games.signals import challenge_created, deadline_near, match_changed
 
 User = get_user_model()
 
@@ -78,54 +79,6 @@ ACTIONS = (
 #: The actions that end a match without a winner, or offer or answer to; either player may
 #: take them whoever is to act.
 ENDING_ACTIONS = ("abort", "offer_end", "accept_end", "decline_end")
-
-#: Sent after the transaction that changed a match has committed: match_id, seq, to_act_id,
-#: deadline (when the player to act loses on time, or None), finished (the match is over) and
-#: acted_by (the player or moderator whose action it was; None for the server's changes, such
-#: as a timeout or a vacation) and bot_to_act (whether a computer opponent is to act; None when
-#: not known without a query). Receivers read what else they need.
-match_changed = Signal()
-
-#: Sent after commit when a player's correspondence deadline is near: match_id, seq, player_id,
-#: deadline. Sent once per decision.
-deadline_near = Signal()
-
-#: Sent after the transaction that created a challenge has committed: challenge_id.
-challenge_created = Signal()
-
-
-class ApplicationError(Exception):
-    """A refused request: ``code`` is stable for programs, ``message`` is for people."""
-
-    code = "invalid"
-
-    def __init__(self, message: str, code: str | None = None, **details: Any) -> None:
-        super().__init__(message)
-        self.message = message
-        if code is not None:
-            self.code = code
-        self.details = details
-
-
-class NotFound(ApplicationError):
-    code = "not_found"
-
-
-class Forbidden(ApplicationError):
-    code = "forbidden"
-
-
-class Conflict(ApplicationError):
-    """The caller acted on a seq that is no longer current."""
-
-    code = "stale"
-
-
-class IllegalAction(ApplicationError):
-    """The rules do not allow the action now."""
-
-    code = "illegal"
-
 
 # --- Challenges ---
 

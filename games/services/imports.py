@@ -9,11 +9,11 @@ from typing import Any
 
 from django.db import transaction
 
+from backgammon_site.errors import ApplicationError
 from games.computer.analysis import analysis_request, import_subject
 from games.engine import Event, MatchState, event_from_payload, fold
 from games.engine.mat import MatFileError, export_mat, parse_mat
 from games.models import ImportedMatch
-from games.services import ApplicationError
 
 #: The largest .mat file accepted: a 25-point match is about 60 kB.
 MAX_MAT_CHARACTERS = 1_000_000

@@ -14,6 +14,7 @@ from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 
 from accounts import guests
+from backgammon_site.errors import ApplicationError
 from games import services
 from games.computer.decisions import LEVELS
 
@@ -109,7 +110,7 @@ def _start(
             rated=False,
             time_control=time_control,
         )
-    except services.ApplicationError as error:
+    except ApplicationError as error:
         messages.error(request, error.message)
         return redirect("home")
     return redirect("match", match_id=match.pk)

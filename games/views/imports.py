@@ -9,7 +9,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import services
+from backgammon_site.errors import ApplicationError, NotFound
 from games.computer.analysis import analysis_request, import_subject, stored_analysis
 from games.models import ImportedMatch
 from games.services import imports as match_imports
@@ -59,7 +59,7 @@ def import_new(request: HttpRequest) -> HttpResponse:
                     imported = match_imports.imported_match_create(
                         uploaded_by=request.user, text=text
                     )
-                except services.ApplicationError as error:
+                except ApplicationError as error:
                     form.add_error(None, error.message)
                 else:
                     return redirect("import-replay", import_id=imported.pk)
@@ -109,6 +109,6 @@ def import_replay_analyse(request: HttpRequest, import_id: int) -> HttpResponse:
     """Ask for the imported match to be analysed (again), then back to its replay."""
     try:
         analysis_request(import_subject(import_id))
-    except services.NotFound:
+    except NotFound:
         raise Http404("No such imported match.") from None
     return redirect("import-replay", import_id=import_id)

@@ -14,6 +14,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from accounts import guests
+from backgammon_site.errors import ApplicationError, NotFound
 from games import selectors, services
 from games.computer.decisions import LEVELS
 from games.models import Match
@@ -217,7 +218,7 @@ def challenge_create(request: HttpRequest) -> HttpResponse:
                 time_control=form.time_control(),
                 seed=form.cleaned_data["seed"] or None,
             )
-        except services.ApplicationError as error:
+        except ApplicationError as error:
             form.add_error(None, error.message)
         else:
             if challenge.opponent is None:
@@ -239,7 +240,7 @@ def _player(username: str) -> Any | None:
         or users.filter(username__iexact=username).order_by("pk").first()
     )
     if player is None:
-        raise services.NotFound(f"There is no player called {username!r}.")
+        raise NotFound(f"There is no player called {username!r}.")
     return player
 
 
@@ -251,7 +252,7 @@ def challenge_accept(request: HttpRequest, challenge_id: int) -> HttpResponse:
         match = services.challenge_accept(
             challenge_id=challenge_id, user=request.user, seed=request.POST.get("seed") or None
         )
-    except services.ApplicationError as error:
+    except ApplicationError as error:
         messages.error(request, error.message)
         return redirect("home")
     messages.success(request, "The match has started.")
@@ -274,7 +275,7 @@ def _close(
     if request.method == "POST":
         try:
             close(challenge_id=challenge_id, user=request.user)
-        except services.ApplicationError as error:
+        except ApplicationError as error:
             messages.error(request, error.message)
         else:
             messages.success(request, done)

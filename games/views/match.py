@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts import guests
 from accounts.rewards import checker_looks, wears_crown
+from backgammon_site.errors import ApplicationError, Conflict, Forbidden
 from games import selectors, services
 from games.engine import EngineError, MatchState, Play, format_play
 from games.engine.turn import PartialPlay
@@ -58,15 +59,15 @@ def match_act(request: HttpRequest, match_id: int) -> HttpResponse:
             play=request.POST.get("play"),
             points=int(points) if points and points.isdigit() else None,
         )
-    except services.Conflict:
+    except Conflict:
         return _render(
             request,
             _match(match_id),
             error="The match moved on before your action arrived; here it is now.",
             status=409,
         )
-    except services.ApplicationError as error:
-        status = 403 if isinstance(error, services.Forbidden) else 400
+    except ApplicationError as error:
+        status = 403 if isinstance(error, Forbidden) else 400
         return _render(request, match, error=error.message, status=status)
     return redirect("match", match_id=match.pk)
 

@@ -11,6 +11,7 @@ import threading
 import pytest
 from django.db import connection
 
+from backgammon_site.errors import ApplicationError, Conflict
 from games import services
 from games.log.integrity import log_problems
 from games.models import Match, MatchEvent
@@ -75,7 +76,7 @@ def test_the_same_action_at_the_same_seq_succeeds_once(postgresql_only, monkeypa
     outcomes = submit_at_once(match.pk, bob, seq, action, **options)
 
     assert outcomes.count("ok") == 1, outcomes
-    conflicts = [o for o in outcomes if isinstance(o, services.Conflict)]
+    conflicts = [o for o in outcomes if isinstance(o, Conflict)]
     assert len(conflicts) == THREADS - 1, outcomes
     stored = Match.objects.get(pk=match.pk)
     assert stored.seq == seq + 1
@@ -114,7 +115,7 @@ def test_an_open_challenge_accepted_by_twenty_players_at_once_starts_one_match(p
         thread.join(timeout=60)
 
     matches = [o for o in outcomes if isinstance(o, Match)]
-    closed = [o for o in outcomes if isinstance(o, services.ApplicationError)]
+    closed = [o for o in outcomes if isinstance(o, ApplicationError)]
     assert len(matches) == 1, outcomes
     assert len(closed) == THREADS - 1 and {e.code for e in closed} == {"challenge_closed"}
     assert Match.objects.count() == 1

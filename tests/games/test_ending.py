@@ -8,6 +8,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from accounts.models import Profile
+from backgammon_site.errors import Conflict, Forbidden, IllegalAction
 from games import services
 from games.log.integrity import log_problems
 from games.log.mat import mat_export
@@ -68,7 +69,7 @@ def test_no_abort_once_a_player_has_moved(dice, alice, bob, rated):
     for player in (alice, bob):
         assert "abort" not in allowed(match, player)
     expected = "resign instead" if rated else "offer to end it"
-    with pytest.raises(services.IllegalAction, match=expected):
+    with pytest.raises(IllegalAction, match=expected):
         act(match, alice, "abort")
     assert reload(match).status == Match.Status.ACTIVE
 
@@ -77,7 +78,7 @@ def test_no_ending_a_finished_match(dice, alice, bob):
     dice.add(3, 1)
     match = act(start_match(alice, bob), alice, "abort")
     for action in ("abort", "offer_end", "accept_end"):
-        with pytest.raises(services.IllegalAction, match="over"):
+        with pytest.raises(IllegalAction, match="over"):
             act(reload(match), bob, action)
 
 
@@ -86,7 +87,7 @@ def test_a_stale_seq_aborts_nothing(dice, alice, bob):
     match = start_match(alice, bob)
     seen = match.seq
     match = act(match, alice, "move", play="8/5 6/5")
-    with pytest.raises(services.Conflict):
+    with pytest.raises(Conflict):
         services.match_act(match_id=match.pk, actor=bob, expected_seq=seen, action="abort")
     assert reload(match).status == Match.Status.ACTIVE
 
@@ -94,7 +95,7 @@ def test_a_stale_seq_aborts_nothing(dice, alice, bob):
 def test_only_the_players_may_abort(dice, alice, bob, carol):
     dice.add(3, 1)
     match = start_match(alice, bob)
-    with pytest.raises(services.Forbidden):
+    with pytest.raises(Forbidden):
         act(match, carol, "abort")
 
 
@@ -158,21 +159,21 @@ def test_offers_refused(dice, alice, bob, steps, actor, action, message):
     match = begun(dice, alice, bob)
     for name, step in steps:
         match = act(reload(match), players[name], step)
-    with pytest.raises(services.IllegalAction, match=message):
+    with pytest.raises(IllegalAction, match=message):
         act(reload(match), players[actor], action)
 
 
 def test_a_rated_match_cannot_be_ended_by_agreement_once_begun(dice, alice, bob):
     match = begun(dice, alice, bob, rated=True)
     assert "offer_end" not in allowed(match, alice)
-    with pytest.raises(services.IllegalAction, match="resign instead"):
+    with pytest.raises(IllegalAction, match="resign instead"):
         act(match, alice, "offer_end")
 
 
 def test_no_offer_before_anyone_has_moved(dice, alice, bob):
     dice.add(3, 1)
     match = start_match(alice, bob)
-    with pytest.raises(services.IllegalAction, match="abort the match instead"):
+    with pytest.raises(IllegalAction, match="abort the match instead"):
         act(match, bob, "offer_end")
 
 
@@ -181,7 +182,7 @@ def test_accepting_a_stale_offer_does_nothing(dice, alice, bob):
     match = act(match, alice, "offer_end")
     seen = reload(match).seq
     match = act(reload(match), bob, "decline_end")
-    with pytest.raises(services.Conflict):
+    with pytest.raises(Conflict):
         services.match_act(match_id=match.pk, actor=bob, expected_seq=seen, action="accept_end")
     assert reload(match).status == Match.Status.ACTIVE
 
@@ -206,7 +207,7 @@ def test_a_game_against_the_computer_may_be_ended_at_any_time(dice, alice, bot_w
     match = begun(dice, bot, alice)  # the bot opened; alice is on roll
     assert "abort" in allowed(match, alice)
     assert "offer_end" not in allowed(match, alice)
-    with pytest.raises(services.IllegalAction, match="does not answer offers"):
+    with pytest.raises(IllegalAction, match="does not answer offers"):
         act(match, alice, "offer_end")
     match = act(reload(match), alice, "abort")
     assert_ended_without_winner(match, "aborted")
@@ -215,7 +216,7 @@ def test_a_game_against_the_computer_may_be_ended_at_any_time(dice, alice, bot_w
 def test_a_rated_game_against_the_computer_is_resigned_not_ended(dice, alice, bot_waits):
     match = begun(dice, computer(), alice, rated=True)
     assert "abort" not in allowed(match, alice)
-    with pytest.raises(services.IllegalAction, match="resign instead"):
+    with pytest.raises(IllegalAction, match="resign instead"):
         act(match, alice, "abort")
 
 

@@ -8,10 +8,12 @@ import pytest
 from django.utils import timezone
 
 from accounts.models import Profile
+from backgammon_site.errors import ApplicationError, IllegalAction
 from games import services
 from games.clocks import sweep
 from games.clocks.rules import VacationAllowance, vacation_days_used
 from games.models import Match, MatchEvent
+from games.signals import deadline_near
 from ratings.models import RatingChange
 from tests.games.factories import act, kinds_of, make_user, reload, start_match, state_of
 
@@ -163,7 +165,7 @@ def test_acting_after_the_deadline_loses_on_time_instead(clock, dice, alice, bob
     match = opened(dice, alice, bob, ONE_PLUS_EIGHT)
     clock.advance(9 * DAY)
 
-    with pytest.raises(services.IllegalAction, match="Time ran out: alice lost") as refusal:
+    with pytest.raises(IllegalAction, match="Time ran out: alice lost") as refusal:
         act(match, alice, "move", play="8/5 6/5")
 
     assert refusal.value.code == "timeout"
@@ -213,7 +215,7 @@ def test_the_sweep_warns_once_per_decision(
     def heard(sender, **details):
         warnings.append(details)
 
-    services.deadline_near.connect(heard)
+    deadline_near.connect(heard)
     try:
         match = opened(dice, alice, bob, ONE_PLUS_EIGHT)
         clock.advance(9 * DAY - 12 * HOUR)
@@ -223,12 +225,12 @@ def test_the_sweep_warns_once_per_decision(
         with django_capture_on_commit_callbacks(execute=True):
             second = sweep.sweep()
     finally:
-        services.deadline_near.disconnect(heard)
+        deadline_near.disconnect(heard)
 
     assert (first.warned, second.warned) == (1, 0)
     assert warnings == [
         {
-            "signal": services.deadline_near,
+            "signal": deadline_near,
             "match_id": match.pk,
             "seq": match.seq,
             "player_id": alice.pk,
@@ -350,13 +352,13 @@ def test_vacation_ends_when_its_days_run_out(clock, dice, alice, bob):
     profile = Profile.objects.get(user=alice)
     assert (profile.vacation_started_at, profile.vacation_days) == (None, 0)
     assert reload(match).deadline == START + 4 * DAY + 9 * DAY  # resumed when the days ran out
-    with pytest.raises(services.ApplicationError, match="no vacation days left"):
+    with pytest.raises(ApplicationError, match="no vacation days left"):
         services.vacation_start(user=alice)
 
 
 def test_vacation_cannot_be_switched_on_twice(clock, alice):
     services.vacation_start(user=alice)
-    with pytest.raises(services.ApplicationError, match="already on vacation"):
+    with pytest.raises(ApplicationError, match="already on vacation"):
         services.vacation_start(user=alice)
 
 

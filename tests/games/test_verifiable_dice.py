@@ -11,6 +11,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
+from backgammon_site.errors import ApplicationError
 from games import services
 from games.dice import rolls, statistics
 from games.dice.seed_vault import decrypt_seed
@@ -142,7 +143,7 @@ def test_seeds_come_from_the_api_and_bad_seeds_are_refused(players):
     api.force_authenticate(players[0])
     refused = api.post("/api/challenges/", {"opponent": "bob", "seed": "x" * 201}, format="json")
     assert refused.status_code == 400
-    with pytest.raises(services.ApplicationError, match="at most 200"):
+    with pytest.raises(ApplicationError, match="at most 200"):
         services.challenge_create(challenger=players[0], opponent=players[1], seed="x" * 201)
 
 

@@ -13,7 +13,7 @@ from games import services
 from games.clocks import sweep
 from games.models import Notification
 from games.notifications.news import deadline_approaching
-from games.services import challenge_created, match_changed
+from games.signals import challenge_created, match_changed
 from games.tasks import send_notification
 from tests.games.factories import act, make_moderator, make_user, reload, start_match
 

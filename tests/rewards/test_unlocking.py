@@ -11,6 +11,7 @@ from accounts.models import Profile, Unlock
 from accounts.rewards import can_earn_rewards, unlock_for_match
 from games import services
 from games.models import Match
+from games.signals import match_changed
 from tests.games.factories import make_moderator, make_user, start_match
 
 pytestmark = pytest.mark.django_db
@@ -84,9 +85,7 @@ def test_a_win_against_a_level_unlocks_its_reward(
 def test_the_signal_sent_twice_unlocks_once(alice: Any, moderator: Any, announced: Any) -> None:
     match = quiet_match(bot("beginner"), alice)
     announced(lambda: award(match, alice, moderator))
-    services.match_changed.send(
-        Match, match_id=match.pk, seq=match.seq, to_act_id=None, deadline=None
-    )
+    match_changed.send(Match, match_id=match.pk, seq=match.seq, to_act_id=None, deadline=None)
     unlock_for_match(match.pk)
     assert unlocks_of(alice) == ["beginner-colours"]
 

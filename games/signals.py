@@ -1,0 +1,17 @@
+"""What the services announce once a change has committed; games/receivers.py listens."""
+
+from django.dispatch import Signal
+
+#: Sent after the transaction that changed a match has committed: match_id, seq, to_act_id,
+#: deadline (when the player to act loses on time, or None), finished (the match is over) and
+#: acted_by (the player or moderator whose action it was; None for the server's changes, such
+#: as a timeout or a vacation) and bot_to_act (whether a computer opponent is to act; None when
+#: not known without a query). Receivers read what else they need.
+match_changed = Signal()
+
+#: Sent after commit when a player's correspondence deadline is near: match_id, seq, player_id,
+#: deadline. Sent once per decision.
+deadline_near = Signal()
+
+#: Sent after the transaction that created a challenge has committed: challenge_id.
+challenge_created = Signal()
