@@ -1,7 +1,5 @@
 from django.apps import AppConfig
 
-from games.signals import match_changed
-
 
 class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
@@ -9,8 +7,4 @@ class GamesConfig(AppConfig):
     verbose_name = "Games"
 
     def ready(self) -> None:
-        from games.clocks import sweep
-        from games.computer import analysis, bot_accounts  # noqa: F401
-        from games.notifications import news  # noqa: F401
-
-        match_changed.connect(sweep.countdown_on_change, dispatch_uid="countdown")
+        from games import receivers  # noqa: F401

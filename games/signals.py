@@ -1,4 +1,4 @@
-"""What the services announce once a change has committed; games/receivers.py listens."""
+"""What the services and the domain modules announce; games/receivers.py listens."""
 
 from django.dispatch import Signal
 
@@ -15,3 +15,15 @@ deadline_near = Signal()
 
 #: Sent after the transaction that created a challenge has committed: challenge_id.
 challenge_created = Signal()
+
+#: Sent after the transaction that recorded a piece of news to email at once has committed:
+#: notification_id.
+news_to_send = Signal()
+
+#: Sent when a decision's deadline is near enough to be enforced by a countdown, to the
+#: second (inside the broker's visibility timeout): match_id, seq, deadline.
+countdown_due = Signal()
+
+#: Sent after the transaction that asked for an analysis has committed: subject (a
+#: games.computer.analysis.Subject).
+analysis_requested = Signal()

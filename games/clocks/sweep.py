@@ -3,7 +3,7 @@
 The sweep (Celery beat, every minute) is the mechanism for deadlines hours or days away; a
 countdown task is scheduled only for a deadline inside DEADLINE_COUNTDOWN_HORIZON, well within
 the broker's visibility timeout (Redis redelivers a task whose ETA lies beyond it). Everything
-here may run twice or late: games/services.py acts only on what is still due.
+here may run twice or late: games/services/ acts only on what is still due.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from django.utils import timezone
 from accounts.models import Profile
 from games import services
 from games.models import Match
+from games.signals import countdown_due
 
 logger = logging.getLogger(__name__)
 
@@ -64,7 +65,7 @@ def sweep(now: datetime | None = None) -> SweepReport:
     warnings_due = Match.objects.filter(warn_at__lte=now).order_by("warn_at")
     for match_id in warnings_due.values_list("pk", flat=True)[:SWEEP_BATCH]:
         warned += services.match_warn_of_deadline(match_id=match_id)
-    # A deadline set within the horizon already has its countdown (countdown_on_change).
+    # A deadline set within the horizon already has its countdown (needs_countdown).
     horizon = timedelta(seconds=settings.DEADLINE_COUNTDOWN_HORIZON)
     soon = Match.objects.filter(
         status=Match.Status.ACTIVE, deadline__gt=now, deadline__lte=now + SWEEP_LOOKAHEAD
@@ -77,17 +78,12 @@ def sweep(now: datetime | None = None) -> SweepReport:
 
 
 def start_countdown(match_id: int, seq: int, deadline: datetime) -> None:
-    from games.tasks import enforce_deadline
+    """Have ``deadline`` enforced to the second: games/receivers.py queues the countdown task."""
+    countdown_due.send(Match, match_id=match_id, seq=seq, deadline=deadline)
 
-    enforce_deadline.apply_async((match_id, seq), eta=deadline)
 
-
-def countdown_on_change(
-    sender: Any, match_id: int, seq: int, deadline: datetime | None, **kwargs: Any
-) -> None:
-    """After a match changes: a countdown for a deadline close enough to need one."""
-    if deadline is None:
-        return
+def needs_countdown(deadline: datetime) -> bool:
+    """Whether a deadline just set is near enough for a countdown at once (else the sweep
+    starts it when the deadline comes within SWEEP_LOOKAHEAD)."""
     horizon = timedelta(seconds=settings.DEADLINE_COUNTDOWN_HORIZON)
-    if deadline - timezone.now() <= horizon:
-        start_countdown(match_id, seq, deadline)
+    return deadline - timezone.now() <= horizon

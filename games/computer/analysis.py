@@ -16,7 +16,6 @@ from typing import Any, Literal
 
 from django.conf import settings
 from django.db import transaction
-from django.dispatch import receiver
 from django.utils import timezone
 
 from backgammon_site.errors import NotFound
@@ -25,7 +24,7 @@ from games.engine import event_from_payload
 from games.engine.events import Event
 from games.log.integrity import RECORD_KINDS
 from games.models import ImportedMatch, Match, MatchAnalysis
-from games.signals import match_changed
+from games.signals import analysis_requested
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,11 +43,8 @@ class Subject:
         return _records(self).filter(pk=self.pk).exists()
 
     def analyse_later(self) -> None:
-        """Queue the Celery task that analyses this subject."""
-        from games import tasks
-
-        task = tasks.analyse_match if self.field == "match" else tasks.analyse_import
-        task.delay(self.pk)
+        """Have a Celery task analyse this subject (games/receivers.py queues it)."""
+        analysis_requested.send(MatchAnalysis, subject=self)
 
 
 def match_subject(match_id: int) -> Subject:
@@ -191,15 +187,13 @@ def analysis_view(analysis: MatchAnalysis) -> dict[str, Any]:
     }
 
 
-@receiver(match_changed, dispatch_uid="games.computer.analysis.analyse_finished_matches")
-def _analyse_finished_matches(sender: Any, *, match_id: int, **kwargs: Any) -> None:
-    """A match that ended with a winner is analysed once (this runs after the commit)."""
-    if kwargs.get("finished") is False:
-        return
+def first_analysis_due(match_id: int) -> bool:
+    """Whether match ``match_id`` ended with a winner and was never analysed: the first to
+    ask records its analysis as pending and is told True, so the match is analysed once."""
     ended = Match.objects.filter(
         pk=match_id, status=Match.Status.FINISHED, winner__isnull=False
     ).exists()
-    if ended and not MatchAnalysis.objects.filter(match_id=match_id).exists():
-        _, created = MatchAnalysis.objects.get_or_create(match_id=match_id)
-        if created:
-            match_subject(match_id).analyse_later()
+    if not ended or MatchAnalysis.objects.filter(match_id=match_id).exists():
+        return False
+    _, created = MatchAnalysis.objects.get_or_create(match_id=match_id)
+    return created

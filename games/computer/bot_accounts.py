@@ -1,19 +1,23 @@
-"""The computer opponents in the service: which accounts are bots, and when they act.
+"""The computer opponents in the service: which accounts are bots, and how they act.
 
 A bot is an ordinary account whose profile has a ``bot_level``. It accepts the challenges
 addressed to it at once and acts whenever a match waits for it, through the same services as
-everyone else, from Celery tasks (``games.tasks.bot_accept_challenge`` and ``bot_act``).
+everyone else, from Celery tasks (``games.tasks.bot_accept_challenge`` and ``bot_act``, queued
+by games/receivers.py).
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from django.dispatch import receiver
+import logging
 
 from accounts.models import Profile
-from games.computer.decisions import BotLevel, level_named
-from games.signals import challenge_created, match_changed
+from backgammon_site.errors import ApplicationError, Conflict
+from games import services
+from games.computer.decisions import BotLevel, bot_action, level_named
+from games.engine import state_from_snapshot
+from games.models import Challenge, Match
+
+logger = logging.getLogger(__name__)
 
 
 def bot_level_of(user_id: int | None) -> BotLevel | None:
@@ -24,25 +28,54 @@ def bot_level_of(user_id: int | None) -> BotLevel | None:
     return level_named(level) if level else None
 
 
-@receiver(match_changed, dispatch_uid="games.computer.bot_accounts.act_when_a_bot_is_to_act")
-def _act_when_a_bot_is_to_act(
-    sender: Any, *, match_id: int, seq: int, to_act_id: int | None, **kwargs: Any
-) -> None:
-    if kwargs.get("bot_to_act") is False:
-        return
-    if bot_level_of(to_act_id) is not None:
-        from games.tasks import bot_act
-
-        bot_act.delay(match_id, seq)
-
-
-@receiver(challenge_created, dispatch_uid="games.computer.bot_accounts.accept_challenges_to_bots")
-def _accept_challenges_to_bots(sender: Any, *, challenge_id: int, **kwargs: Any) -> None:
-    from games.models import Challenge
-    from games.tasks import bot_accept_challenge
-
+def is_challenge_to_a_bot(challenge_id: int) -> bool:
     opponent_id = (
         Challenge.objects.filter(pk=challenge_id).values_list("opponent_id", flat=True).first()
     )
-    if bot_level_of(opponent_id) is not None:
-        bot_accept_challenge.delay(challenge_id)
+    return bot_level_of(opponent_id) is not None
+
+
+def bot_decide(*, match_id: int, seq: int) -> str:
+    """The bot to act in match ``match_id`` at ``seq`` makes its decision; says what it did.
+
+    Does nothing when the match has moved past ``seq`` or no bot is to act; a Conflict from
+    the service means someone else acted first, which is fine.
+    """
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None or match.seq != seq or match.status != Match.Status.ACTIVE:
+        return "stale"
+    level = bot_level_of(match.to_act_id)
+    if level is None:
+        return "no bot to act"
+    bot = match.to_act
+    player = match.player_index(bot)
+    assert player is not None
+    decision = bot_action(state_from_snapshot(match.state), player, level)
+    if decision is None:
+        return "nothing to do"
+    try:
+        services.match_act(
+            match_id=match_id,
+            actor=bot,
+            expected_seq=seq,
+            action=decision.action,
+            play=decision.play,
+        )
+    except Conflict:
+        return "stale"
+    return decision.action
+
+
+def bot_accept(*, challenge_id: int) -> str:
+    """A bot accepts the open challenge addressed to it; anything else is left alone."""
+    challenge = Challenge.objects.filter(pk=challenge_id).first()
+    if challenge is None or challenge.status != Challenge.Status.OPEN:
+        return "closed"
+    if bot_level_of(challenge.opponent_id) is None:
+        return "not for a bot"
+    try:
+        services.challenge_accept(challenge_id=challenge_id, user=challenge.opponent)
+    except ApplicationError as error:
+        logger.info("bot could not accept challenge %s: %s", challenge_id, error.message)
+        return "refused"
+    return "accepted"

@@ -1,8 +1,10 @@
-"""Which news each player gets: recorded once per piece of news, emailed by games.tasks.
+"""Which news each player gets: recorded once per piece of news, emailed by
+games/notifications/sending.py.
 
 News comes from the services' signals (a match changed, a challenge was made) and from the
-deadline sweep (the ``deadline_near`` signal). Each piece is a Notification row with a key naming
-it, so a signal sent twice or a task run twice never makes a second email.
+deadline sweep (the ``deadline_near`` signal), through games/receivers.py. Each piece is a
+Notification row with a key naming it, so a signal sent twice or a task run twice never makes
+a second email.
 
 A player's turn starts when the match comes to wait for their decision after somebody else's:
 the seq of that decision names the turn. Their own roll and move that follow are the same
@@ -11,59 +13,17 @@ turn; a double they make, taken by the opponent, hands them a new turn.
 
 from __future__ import annotations
 
-import logging
 from functools import partial
 from typing import Any
 
 from django.db import transaction
-from django.dispatch import receiver
 from django.utils import timezone
 
 from accounts.models import Delivery, Profile, profile_loaded, profile_of
 from games.models import Challenge, Match, MatchEvent, Notification
-from games.signals import challenge_created, deadline_near, match_changed
-
-logger = logging.getLogger(__name__)
+from games.signals import news_to_send
 
 Kind = Notification.Kind
-
-
-@receiver(match_changed, dispatch_uid="notifications.match_changed")
-def on_match_changed(
-    sender: Any,
-    *,
-    match_id: int,
-    seq: int,
-    to_act_id: int | None,
-    finished: bool | None = None,
-    acted_by: int | None = None,
-    **_: Any,
-) -> None:
-    if finished is False and (to_act_id is None or acted_by == to_act_id):
-        return  # still the same player's turn (they rolled, say): no news
-    # The change is committed already: a failure here must not fail the player's request.
-    try:
-        match_news(match_id=match_id, seq=seq, to_act_id=to_act_id)
-    except Exception:
-        logger.exception("Could not record the news of match %s at seq %s", match_id, seq)
-
-
-@receiver(challenge_created, dispatch_uid="notifications.challenge_created")
-def on_challenge_created(sender: Any, *, challenge_id: int, **_: Any) -> None:
-    try:
-        challenge_news(challenge_id=challenge_id)
-    except Exception:
-        logger.exception("Could not record the news of challenge %s", challenge_id)
-
-
-@receiver(deadline_near, dispatch_uid="notifications.deadline_near")
-def on_deadline_near(sender: Any, *, match_id: int, seq: int, **_: Any) -> None:
-    try:
-        match = Match.objects.select_related("to_act").filter(pk=match_id, seq=seq).first()
-        if match is not None:
-            deadline_approaching(match)
-    except Exception:
-        logger.exception("Could not record the deadline warning of match %s", match_id)
 
 
 def match_news(*, match_id: int, seq: int, to_act_id: int | None) -> None:
@@ -104,12 +64,19 @@ def challenge_news(*, challenge_id: int) -> None:
     _record(challenge.opponent, Kind.CHALLENGE, f"challenge:{challenge.pk}", challenge=challenge)
 
 
-def deadline_approaching(match: Match) -> None:
-    """Warn ``match.to_act`` that their decision is due (the deadline sweep calls this).
+def deadline_news(*, match_id: int, seq: int) -> None:
+    """Record the warning that the decision match ``match_id`` waits for at ``seq`` is nearly
+    due (the sweep's deadline_near signal); nothing if the match has moved on."""
+    match = Match.objects.select_related("to_act").filter(pk=match_id, seq=seq).first()
+    if match is not None:
+        deadline_approaching(match)
 
-    Called inside the sweep's transaction holding the match's lock: the notification is
-    recorded in it, and sent (or left for the digest) once it commits. Once per decision:
-    calling it again for the same seq does nothing.
+
+def deadline_approaching(match: Match) -> None:
+    """Warn ``match.to_act`` that their decision is due.
+
+    Called inside a transaction, the notification is recorded in it, and sent (or left for the
+    digest) once it commits. Once per decision: calling it again for the same seq does nothing.
     """
     if match.to_act_id is None or match.status != Match.Status.ACTIVE or _with_a_guest(match):
         return
@@ -202,9 +169,8 @@ def _record(
         },
     )
     if created and delivery == Delivery.IMMEDIATELY:
-        from games.tasks import send_notification
-
-        transaction.on_commit(partial(send_notification.delay, notification.pk), robust=True)
+        announce = partial(news_to_send.send, Notification, notification_id=notification.pk)
+        transaction.on_commit(announce, robust=True)
 
 
 def is_still_news(notification: Notification) -> bool:

@@ -1,0 +1,131 @@
+"""Every signal receiver of the games app (games/apps.py imports this module once).
+
+Each receiver decides from the signal's arguments whether there is work, then queues the
+Celery task that does it, or records the news at once. The signals (games/signals.py) are sent
+after the change that caused them has committed, so a receiver that fails must not undo it.
+Receivers of one signal run in the order they are written here.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+from typing import Any
+
+from django.dispatch import receiver
+
+from games import tasks
+from games.clocks import sweep
+from games.computer.analysis import Subject, first_analysis_due
+from games.computer.bot_accounts import bot_level_of, is_challenge_to_a_bot
+from games.notifications.news import challenge_news, deadline_news, match_news
+from games.signals import (
+    analysis_requested,
+    challenge_created,
+    countdown_due,
+    deadline_near,
+    match_changed,
+    news_to_send,
+)
+
+logger = logging.getLogger(__name__)
+
+# --- A match changed ---
+
+
+@receiver(match_changed, dispatch_uid="games.computer.analysis.analyse_finished_matches")
+def _analyse_finished_matches(
+    sender: Any, *, match_id: int, finished: bool | None = None, **kwargs: Any
+) -> None:
+    if finished is not False and first_analysis_due(match_id):
+        tasks.analyse_match.delay(match_id)
+
+
+@receiver(match_changed, dispatch_uid="games.computer.bot_accounts.act_when_a_bot_is_to_act")
+def _act_when_a_bot_is_to_act(
+    sender: Any,
+    *,
+    match_id: int,
+    seq: int,
+    to_act_id: int | None,
+    bot_to_act: bool | None = None,
+    **kwargs: Any,
+) -> None:
+    if bot_to_act is not False and bot_level_of(to_act_id) is not None:
+        tasks.bot_act.delay(match_id, seq)
+
+
+@receiver(match_changed, dispatch_uid="notifications.match_changed")
+def _record_match_news(
+    sender: Any,
+    *,
+    match_id: int,
+    seq: int,
+    to_act_id: int | None,
+    finished: bool | None = None,
+    acted_by: int | None = None,
+    **kwargs: Any,
+) -> None:
+    if finished is False and (to_act_id is None or acted_by == to_act_id):
+        return  # still the same player's turn (they rolled, say): no news
+    try:
+        match_news(match_id=match_id, seq=seq, to_act_id=to_act_id)
+    except Exception:
+        logger.exception("Could not record the news of match %s at seq %s", match_id, seq)
+
+
+@receiver(match_changed, dispatch_uid="countdown")
+def _count_down_a_near_deadline(
+    sender: Any, *, match_id: int, seq: int, deadline: datetime | None, **kwargs: Any
+) -> None:
+    if deadline is not None and sweep.needs_countdown(deadline):
+        sweep.start_countdown(match_id, seq, deadline)
+
+
+# --- A challenge was made ---
+
+
+@receiver(challenge_created, dispatch_uid="games.computer.bot_accounts.accept_challenges_to_bots")
+def _accept_challenges_to_bots(sender: Any, *, challenge_id: int, **kwargs: Any) -> None:
+    if is_challenge_to_a_bot(challenge_id):
+        tasks.bot_accept_challenge.delay(challenge_id)
+
+
+@receiver(challenge_created, dispatch_uid="notifications.challenge_created")
+def _record_challenge_news(sender: Any, *, challenge_id: int, **kwargs: Any) -> None:
+    try:
+        challenge_news(challenge_id=challenge_id)
+    except Exception:
+        logger.exception("Could not record the news of challenge %s", challenge_id)
+
+
+# --- Time ---
+
+
+@receiver(deadline_near, dispatch_uid="notifications.deadline_near")
+def _record_deadline_news(sender: Any, *, match_id: int, seq: int, **kwargs: Any) -> None:
+    try:
+        deadline_news(match_id=match_id, seq=seq)
+    except Exception:
+        logger.exception("Could not record the deadline warning of match %s", match_id)
+
+
+@receiver(countdown_due, dispatch_uid="games.receivers.enforce_deadline")
+def _enforce_deadline(
+    sender: Any, *, match_id: int, seq: int, deadline: datetime, **kwargs: Any
+) -> None:
+    tasks.enforce_deadline.apply_async((match_id, seq), eta=deadline)
+
+
+# --- News to email, matches to analyse ---
+
+
+@receiver(news_to_send, dispatch_uid="games.receivers.send_notification")
+def _send_news(sender: Any, *, notification_id: int, **kwargs: Any) -> None:
+    tasks.send_notification.delay(notification_id)
+
+
+@receiver(analysis_requested, dispatch_uid="games.receivers.analyse")
+def _analyse(sender: Any, *, subject: Subject, **kwargs: Any) -> None:
+    task = tasks.analyse_match if subject.field == "match" else tasks.analyse_import
+    task.delay(subject.pk)
