@@ -17,10 +17,20 @@ from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from accounts.models import Profile
+from backgammon_site.api_toolkit import ErrorSerializer, StrictCharField
 from backgammon_site.errors import ApplicationError
 from games import services
-from games.api.serializers import ErrorSerializer, TokenRequestSerializer, TokenSerializer
 from games.clocks.rules import VacationAllowance
+
+
+class TokenRequestSerializer(serializers.Serializer):
+    username = StrictCharField(max_length=150)
+    password = StrictCharField(max_length=4096, trim_whitespace=False)
+
+
+class TokenSerializer(serializers.Serializer):
+    token = serializers.CharField(help_text="Send as `Authorization: Token <token>`.")
+    expiry = serializers.DateTimeField(allow_null=True)
 
 
 class TokenCreate(APIView):
