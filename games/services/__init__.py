@@ -19,14 +19,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import Profile, profile_loaded, profile_of
+from accounts.vacation import VacationAllowance
 from backgammon_site.errors import ApplicationError, Conflict, Forbidden, IllegalAction, NotFound
-from games.clocks.rules import (
-    TimeControl,
-    VacationAllowance,
-    add_increments,
-    vacation_days_used,
-    warning_time,
-)
+from games.clocks.rules import TimeControl, add_increments, vacation_days_used, warning_time
 from games.dice import rolls, statistics
 from games.dice.seed_vault import decrypt_seed, encrypt_seed
 from games.engine import (
