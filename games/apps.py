@@ -10,7 +10,8 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         from games.clocks import sweep
-        from games.computer import analysis, bot_accounts  # noqa: F401
+        from games.computer import analysis, bot_accounts, rewards  # noqa: F401
         from games.notifications import news  # noqa: F401
 
         match_changed.connect(sweep.countdown_on_change, dispatch_uid="countdown")
+        match_changed.connect(rewards.unlock_on_win, dispatch_uid="games.computer.rewards.unlock")
