@@ -21,6 +21,7 @@ from games.engine import state_from_snapshot
 from games.models import Challenge, Match, Notification
 from games.notifications.mail import digest_email, notification_email
 from games.notifications.news import can_receive_email, is_still_news
+from games.services.guests import idle_guests_purge
 
 logger = logging.getLogger(__name__)
 
@@ -205,3 +206,13 @@ def analyse_import(import_id: int) -> str:
     from games.computer.analysis import analysis_run, import_subject
 
     return "done" if analysis_run(import_subject(import_id)) is not None else "no such import"
+
+
+# --- Guests ---
+
+
+@shared_task
+def purge_guests() -> str:
+    """Remove guests idle for 30 days, with their matches (daily, from beat)."""
+    guests, matches = idle_guests_purge()
+    return f"removed {guests} guests and {matches} matches"
