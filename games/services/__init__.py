@@ -811,7 +811,13 @@ class _Log:
             from ratings.services import rate_match
 
             # In the transaction of the final event: the result and the ratings go together.
-            rate_match(match)
+            rate_match(
+                match_id=match.pk,
+                player_ids=(match.first_player_id, match.second_player_id),
+                winner_id=match.winner_id,
+                rated=match.rated,
+                finished_at=match.finished_at,
+            )
         # Last: the site's dice counters are shared by every match, so their rows stay locked
         # for as short a time as possible.
         players = (match.first_player_id, match.second_player_id)
