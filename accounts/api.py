@@ -1,12 +1,8 @@
-"""The caller's account over the API: tokens (sign in with a username and password, get a
-token to send with each request) and vacation."""
+"""API tokens: sign in with a username and password, get a token to send with each request."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib.auth import authenticate
-from django.utils import timezone
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from knox.models import AuthToken
 from rest_framework import serializers, status
@@ -16,11 +12,18 @@ from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
-from accounts.models import Profile
+from backgammon_site.api_toolkit import ErrorSerializer, StrictCharField
 from backgammon_site.errors import ApplicationError
-from games import services
-from games.api.serializers import ErrorSerializer, TokenRequestSerializer, TokenSerializer
-from games.clocks.rules import VacationAllowance
+
+
+class TokenRequestSerializer(serializers.Serializer):
+    username = StrictCharField(max_length=150)
+    password = StrictCharField(max_length=4096, trim_whitespace=False)
+
+
+class TokenSerializer(serializers.Serializer):
+    token = serializers.CharField(help_text="Send as `Authorization: Token <token>`.")
+    expiry = serializers.DateTimeField(allow_null=True)
 
 
 class TokenCreate(APIView):
@@ -64,60 +67,3 @@ class TokenRevoke(APIView):
         if isinstance(request.auth, AuthToken):
             request.auth.delete()
         return Response(status=status.HTTP_204_NO_CONTENT)
-
-
-class VacationSerializer(serializers.Serializer):
-    on = serializers.BooleanField(help_text="Whether the vacation is on.")
-    days = serializers.IntegerField(
-        read_only=True, help_text="Vacation days available now (2 earned every 30 days, up to 30)."
-    )
-    started_at = serializers.DateTimeField(read_only=True, allow_null=True)
-    ends_at = serializers.DateTimeField(
-        read_only=True, allow_null=True, help_text="When the vacation now on runs out of days."
-    )
-
-
-class Vacation(APIView):
-    """The caller's vacation: while on, their correspondence deadlines are paused."""
-
-    permission_classes = [IsAuthenticated]
-
-    @extend_schema(
-        summary="Your vacation",
-        responses={200: VacationSerializer, 401: OpenApiResponse(ErrorSerializer)},
-    )
-    def get(self, request: Request) -> Response:
-        return Response(_vacation(request.user))
-
-    @extend_schema(
-        summary="Switch your vacation on or off",
-        request=VacationSerializer,
-        responses={
-            200: VacationSerializer,
-            400: OpenApiResponse(
-                ErrorSerializer, description="Already on vacation, or no vacation days left."
-            ),
-            401: OpenApiResponse(ErrorSerializer),
-        },
-    )
-    def post(self, request: Request) -> Response:
-        body = VacationSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        if body.validated_data["on"]:
-            services.vacation_start(user=request.user)
-        else:
-            services.vacation_end(user=request.user)
-        return Response(_vacation(request.user))
-
-
-def _vacation(user: Any) -> dict[str, Any]:
-    profile, _ = Profile.objects.get_or_create(user=user)
-    allowance = VacationAllowance(profile.vacation_days, profile.vacation_counted_until)
-    return VacationSerializer(
-        {
-            "on": profile.vacation_started_at is not None,
-            "days": allowance.at(timezone.now()).days,
-            "started_at": profile.vacation_started_at,
-            "ends_at": services.vacation_ends_at(profile),
-        }
-    ).data

@@ -5,6 +5,3 @@ class AccountsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "accounts"
     verbose_name = "Accounts"
-
-    def ready(self) -> None:
-        from accounts import rewards  # noqa: F401

@@ -7,8 +7,8 @@ matches. Signing up turns the session's guest into the new account in place (the
 gets the username, email and password), so its matches and their logs, which name the
 guest's id, are the new account's without rewriting anything.
 
-Guests idle for 30 days are removed with their matches by ``purge_idle_guests`` (the one
-deliberate exception to the append-only log; see games/migrations/0010_purge_guest_matches).
+Guests idle for 30 days (``idle_guests``) are removed with their matches by
+games.services.guests (the one deliberate exception to the append-only log).
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ from typing import Any
 
 from allauth.account.adapter import DefaultAccountAdapter
 from django.contrib.auth import get_user_model
-from django.db import connection, transaction
 from django.db.models import Max, Q
 from django.http import HttpRequest
 from django.utils import timezone
@@ -128,37 +127,3 @@ def idle_guests(now: Any = None, idle_days: int = IDLE_DAYS) -> Any:
         .exclude(matches_as_first__second_player__in=real_ids)
         .exclude(matches_as_second__first_player__in=real_ids)
     )
-
-
-def purge_idle_guests(now: Any = None, idle_days: int = IDLE_DAYS) -> tuple[int, int]:
-    """Remove idle guests and their matches, logs included; (guests, matches) removed."""
-    from games.models import Challenge, Match
-
-    with transaction.atomic():
-        guest_ids = list(idle_guests(now, idle_days).values_list("pk", flat=True))
-        matches = Match.objects.filter(
-            Q(first_player__in=guest_ids) | Q(second_player__in=guest_ids)
-        )
-        match_ids = list(matches.values_list("pk", flat=True))
-        if match_ids:
-            _purge_match_logs(match_ids)
-            Challenge.objects.filter(match__in=match_ids).delete()
-            Match.objects.filter(pk__in=match_ids).delete()
-        get_user_model().objects.filter(pk__in=guest_ids).delete()
-    return len(guest_ids), len(match_ids)
-
-
-def _purge_match_logs(match_ids: list[int]) -> None:
-    """Delete the events of these matches: match events refuse deletion everywhere else.
-
-    On PostgreSQL the append-only trigger lets a DELETE through only inside a transaction that
-    has set ``games.purge`` to ``guest-matches``, as this does.
-    """
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            cursor.execute("SET LOCAL games.purge = 'guest-matches'")
-        placeholders = ", ".join(["%s"] * len(match_ids))
-        cursor.execute(
-            f"DELETE FROM games_matchevent WHERE match_id IN ({placeholders})",  # noqa: S608
-            match_ids,
-        )

@@ -1,9 +1,10 @@
 """Rewards for beating the computer: what each level's first defeat unlocks, and how it shows.
 
 A signed-in player's first match won against a computer opponent of a level unlocks that
-level's reward, once (``Unlock``). Beginner and Intermediate unlock checker colours, Advanced a
-second checker style, Expert a crown beside the player's name. The player picks among what
-they have unlocked in their settings; the choice lives on their Profile.
+level's reward, once (``Unlock``, made by games.computer.rewards when the match ends). Beginner
+and Intermediate unlock checker colours, Advanced a second checker style, Expert a crown beside
+the player's name. The player picks among what they have unlocked in their settings; the choice
+lives on their Profile.
 """
 
 from __future__ import annotations
@@ -11,12 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.dispatch import receiver
-
 from accounts.models import Profile, Unlock, profile_of
-from games.models import Match
-from games.signals import match_changed
-from games.views.board import CheckerLook
 
 CROWN_LABEL = "crowned: beat the Expert"
 
@@ -70,43 +66,6 @@ def can_earn_rewards(user: Any) -> bool:
     return not profile.is_bot and not getattr(profile, "is_guest", False)
 
 
-def unlock_for_match(match_id: int) -> Unlock | None:
-    """The unlock a finished match earns its winner, created once; None if it earns none.
-
-    Safe to call any number of times for the same match.
-    """
-    match = (
-        Match.objects.select_related(
-            "first_player__profile", "second_player__profile", "winner__profile"
-        )
-        .filter(pk=match_id, status=Match.Status.FINISHED, winner__isnull=False)
-        .first()
-    )
-    if match is None:
-        return None
-    winner = match.winner
-    loser = match.second_player if match.winner_id == match.first_player_id else match.first_player
-    loser_profile = profile_of(loser)
-    if loser_profile is None or not loser_profile.is_bot or not can_earn_rewards(winner):
-        return None
-    reward = REWARDS_BY_LEVEL.get(loser_profile.bot_level)
-    if reward is None:
-        return None
-    unlock, created = Unlock.objects.get_or_create(
-        user=winner, reward=reward.name, defaults={"match": match}
-    )
-    if created and reward.crown:
-        # A crown just won is worn at once; the player may take it off in their settings.
-        Profile.objects.update_or_create(user=winner, defaults={"wears_crown": True})
-    return unlock
-
-
-@receiver(match_changed, dispatch_uid="accounts.rewards.unlock_on_win")
-def _unlock_on_win(sender: Any, *, match_id: int, **kwargs: Any) -> None:
-    if kwargs.get("finished") is not False:
-        unlock_for_match(match_id)
-
-
 def unlocked_rewards(user: Any) -> list[Reward]:
     """The rewards ``user`` has unlocked, in the order of the levels."""
     names = set(Unlock.objects.filter(user=user).values_list("reward", flat=True))
@@ -148,21 +107,3 @@ def wears_crown(user: Any) -> bool:
     """
     profile = profile_of(user) if user is not None else None
     return bool(profile is not None and profile.wears_crown)
-
-
-def checker_looks(first_player: Any, second_player: Any) -> tuple[CheckerLook, CheckerLook]:
-    """Both players' checkers as they chose them; when both chose the same colour, the second
-    player's checkers keep the board's own so the two sides stay apart."""
-    looks = [_look(first_player), _look(second_player)]
-    if looks[0].colour and looks[0].colour == looks[1].colour:
-        looks[1] = CheckerLook(style=looks[1].style)
-    return looks[0], looks[1]
-
-
-def _look(user: Any) -> CheckerLook:
-    profile = profile_of(user) if user is not None else None
-    if profile is None:
-        return CheckerLook()
-    colour = profile.checker_colour if profile.checker_colour in COLOURS else ""
-    style = profile.checker_style if profile.checker_style in STYLES else ""
-    return CheckerLook(colour, style)

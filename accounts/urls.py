@@ -9,7 +9,6 @@ urlpatterns = [
     path("api-tokens/", views.api_tokens, name="api-tokens"),
     path("api-tokens/new/", views.api_token_create, name="api-token-create"),
     path("api-tokens/revoke/", views.api_token_revoke, name="api-token-revoke"),
-    path("vacation/", views.vacation, name="vacation"),
     path("notifications/", views.notification_settings, name="notification-settings"),
     path("appearance/", views.appearance_settings, name="appearance-settings"),
     path("play/", views.play_settings, name="play-settings"),

@@ -1,5 +1,5 @@
-"""Pages of a player's own account: API tokens, vacation, and the settings of notifications,
-play and appearance."""
+"""Pages of a player's own account: API tokens and the settings of notifications, play and
+appearance. The vacation page is the games app's (games.views.vacation)."""
 
 from __future__ import annotations
 
@@ -16,10 +16,7 @@ from knox.models import AuthToken
 from accounts import rewards
 from accounts.forms import NotificationPreferencesForm, PlayPreferencesForm
 from accounts.models import Profile
-from backgammon_site.errors import ApplicationError
-from games import services
-from games.clocks.rules import VacationAllowance
-from games.models import Match
+from accounts.vacation import days_available
 
 
 @login_required
@@ -28,16 +25,10 @@ def settings_index(request: HttpRequest) -> HttpResponse:
     profile, _ = Profile.objects.get_or_create(user=request.user)
     context = {
         "profile": profile,
-        "vacation_days": _allowance_now(profile).days,
+        "vacation_days": days_available(profile, timezone.now()),
         "tokens": AuthToken.objects.filter(user=request.user).count(),
     }
     return render(request, "accounts/settings.html", context)
-
-
-def _allowance_now(profile: Profile) -> VacationAllowance:
-    return VacationAllowance(profile.vacation_days, profile.vacation_counted_until).at(
-        timezone.now()
-    )
 
 
 @login_required
@@ -67,36 +58,6 @@ def api_token_revoke(request: HttpRequest) -> HttpResponse:
     else:
         messages.error(request, "There is no such token of yours.")
     return redirect("api-tokens")
-
-
-@login_required
-def vacation(request: HttpRequest) -> HttpResponse:
-    """Vacation: see the days left, switch it on or off."""
-    if request.method == "POST":
-        try:
-            if request.POST.get("vacation") == "on":
-                services.vacation_start(user=request.user)
-                messages.success(request, "You are on vacation: your deadlines are paused.")
-            elif request.POST.get("vacation") == "off":
-                services.vacation_end(user=request.user)
-                messages.success(request, "Welcome back: your deadlines run again.")
-            else:
-                messages.error(request, "Say whether vacation is to be on or off.")
-        except ApplicationError as error:
-            messages.error(request, error.message)
-        return redirect("vacation")
-    profile, _ = Profile.objects.get_or_create(user=request.user)
-    context = {
-        "profile": profile,
-        "days": _allowance_now(profile).days,
-        "ends_at": services.vacation_ends_at(profile),
-        "paused_matches": Match.objects.filter(
-            to_act=request.user, status=Match.Status.ACTIVE, paused_time_left__isnull=False
-        ).count(),
-        "earn_days": VacationAllowance.EARN_DAYS,
-        "cap": VacationAllowance.CAP,
-    }
-    return render(request, "accounts/vacation.html", context)
 
 
 @login_required

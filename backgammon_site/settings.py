@@ -307,7 +307,7 @@ CELERY_BEAT_SCHEDULE["notification-daily-digest"] = {
 
 # Guests (players who never signed up) idle for 30 days go, with their matches.
 CELERY_BEAT_SCHEDULE["purge-idle-guests"] = {
-    "task": "accounts.tasks.purge_guests",
+    "task": "games.tasks.purge_guests",
     "schedule": crontab(hour=4, minute=30),
 }
 

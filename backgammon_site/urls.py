@@ -5,14 +5,16 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from accounts import api as accounts_api
+from games.api import vacation as vacation_api
 from games.urls import api_urlpatterns, match_urlpatterns
+from games.views import vacation as vacation_views
 from ratings import api as ratings_api
 from ratings import views as ratings_views
 
 api = [
     path("auth/token/", accounts_api.TokenCreate.as_view(), name="api-token"),
     path("auth/token/revoke/", accounts_api.TokenRevoke.as_view(), name="api-token-revoke"),
-    path("vacation/", accounts_api.Vacation.as_view(), name="api-vacation"),
+    path("vacation/", vacation_api.Vacation.as_view(), name="api-vacation"),
     *api_urlpatterns,
     path("leaderboard/", ratings_api.Leaderboard.as_view(), name="api-leaderboard"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
@@ -24,6 +26,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
     path("settings/", include("accounts.urls")),
+    path("settings/vacation/", vacation_views.vacation, name="vacation"),
     path("api/", include(api)),
     path("leaderboard/", ratings_views.leaderboard, name="leaderboard"),
     path("", include("games.views.urls")),

@@ -21,23 +21,11 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from backgammon_site.errors import ApplicationError
+from backgammon_site.read_only_admin import ReadOnlyAdmin
 from games import services
 from games.engine import state_from_snapshot
 from games.models import Challenge, ImportedMatch, Match, MatchEvent
 from games.views.board import draw_board
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    """Viewing only, for everyone: the permissions below hold for superusers too."""
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
 
 class TimeControlKindFilter(admin.SimpleListFilter):

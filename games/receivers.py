@@ -18,6 +18,7 @@ from games import tasks
 from games.clocks import sweep
 from games.computer.analysis import Subject, first_analysis_due
 from games.computer.bot_accounts import bot_level_of, is_challenge_to_a_bot
+from games.computer.rewards import unlock_for_match
 from games.notifications.news import challenge_news, deadline_news, match_news
 from games.signals import (
     analysis_requested,
@@ -80,6 +81,14 @@ def _count_down_a_near_deadline(
 ) -> None:
     if deadline is not None and sweep.needs_countdown(deadline):
         sweep.start_countdown(match_id, seq, deadline)
+
+
+@receiver(match_changed, dispatch_uid="accounts.rewards.unlock_on_win")
+def _unlock_rewards(
+    sender: Any, *, match_id: int, finished: bool | None = None, **kwargs: Any
+) -> None:
+    if finished is not False:
+        unlock_for_match(match_id)
 
 
 # --- A challenge was made ---

@@ -14,6 +14,7 @@ from games.clocks import sweep
 from games.computer.analysis import analysis_run, import_subject, match_subject
 from games.computer.bot_accounts import bot_accept, bot_decide
 from games.notifications.sending import email_digest, email_news, players_with_digest_news
+from games.services.guests import idle_guests_purge
 
 # --- Notifications ---
 
@@ -97,3 +98,13 @@ def analyse_match(match_id: int) -> str:
 def analyse_import(import_id: int) -> str:
     """Analyse imported match ``import_id``; running it twice gives the same."""
     return "done" if analysis_run(import_subject(import_id)) is not None else "no such import"
+
+
+# --- Guests ---
+
+
+@shared_task
+def purge_guests() -> str:
+    """Remove guests idle for 30 days, with their matches (daily, from beat)."""
+    guests, matches = idle_guests_purge()
+    return f"removed {guests} guests and {matches} matches"

@@ -8,7 +8,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.api.matches import ERRORS, Pagination
+from backgammon_site.api_toolkit import ERRORS, Pagination
 from ratings import selectors
 from ratings.serializers import LeaderboardEntrySerializer
 

@@ -1,7 +1,8 @@
 """Rating a finished match: the only code that changes a player's rating.
 
-games.services calls ``rate_match`` in the transaction that appends a match's final event, so
-a match's result and the ratings it moves are committed together or not at all.
+The games app calls ``rate_match`` in the transaction that appends a match's final event, so a
+match's result and the ratings it moves are committed together or not at all. It is told the
+match as plain values, so ratings needs nothing of the games app.
 """
 
 from __future__ import annotations
@@ -12,18 +13,24 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.utils import timezone
 
-from games.models import Match
 from ratings import glicko2
 from ratings.models import PlayerRating, RatingChange
 
 
-def rate_match(match: Match) -> list[RatingChange]:
-    """Rate ``match`` if it is a rated match that finished with a winner; once only.
+def rate_match(
+    *,
+    match_id: int,
+    player_ids: tuple[int, int],
+    winner_id: int | None,
+    rated: bool,
+    finished_at: datetime | None,
+) -> list[RatingChange]:
+    """Rate match ``match_id`` if it is a rated match that finished with a winner; once only.
 
-    A match awarded by a moderator or lost on time counts; a match ended without a winner
-    (aborted) does not. Each player's match is one result against the opponent's rating
+    ``player_ids`` are the two players' user ids, ``finished_at`` is None while the match is
+    under way. A match awarded by a moderator or lost on time counts; a match ended without a
+    winner (aborted) does not. Each player's match is one result against the opponent's rating
     before the match. Rating a match again does nothing: the changes it made are returned
     empty the second time.
 
@@ -31,15 +38,13 @@ def rate_match(match: Match) -> list[RatingChange]:
     ids, so two matches finishing at once with a player in common wait for each other rather
     than deadlock.
     """
-    if not match.rated or match.status != Match.Status.FINISHED or match.winner_id is None:
+    if not rated or finished_at is None or winner_id is None:
         return []
-    player_ids = (match.first_player_id, match.second_player_id)
-    now = match.finished_at or timezone.now()
     with transaction.atomic():
         ratings = _locked_ratings(sorted(player_ids))
-        if RatingChange.objects.filter(match=match).exists():
+        if RatingChange.objects.filter(match_id=match_id).exists():
             return []
-        ready = {user_id: _widened(ratings[user_id], now) for user_id in player_ids}
+        ready = {user_id: _widened(ratings[user_id], finished_at) for user_id in player_ids}
         changes = []
         for user_id, opponent_id in (player_ids, player_ids[::-1]):
             changes.append(
@@ -47,9 +52,9 @@ def rate_match(match: Match) -> list[RatingChange]:
                     ratings[user_id],
                     ready[user_id],
                     ready[opponent_id],
-                    score=1.0 if match.winner_id == user_id else 0.0,
-                    match=match,
-                    now=now,
+                    score=1.0 if winner_id == user_id else 0.0,
+                    match_id=match_id,
+                    now=finished_at,
                 )
             )
     return changes
@@ -100,7 +105,7 @@ def _apply(
     opponent: tuple[float, float, float],
     *,
     score: float,
-    match: Match,
+    match_id: int,
     now: datetime,
 ) -> RatingChange:
     limits = settings.RATINGS
@@ -110,7 +115,7 @@ def _apply(
     deviation = min(max(deviation, limits["MIN_DEVIATION"]), limits["MAX_DEVIATION"])
     change = RatingChange.objects.create(
         user_id=rating.user_id,
-        match=match,
+        match_id=match_id,
         rating_before=rating.rating,
         deviation_before=rating.deviation,
         volatility_before=rating.volatility,

@@ -15,9 +15,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from backgammon_site.api_toolkit import ERRORS, ErrorSerializer, StrictCharField
 from backgammon_site.errors import ApplicationError, NotFound
-from games.api.matches import ERRORS, AlwaysFirstRenderer, MatRenderer
-from games.api.serializers import ErrorSerializer, ImportAnalysisSerializer, StrictCharField
+from games.api.matches import AlwaysFirstRenderer, MatRenderer
+from games.api.serializers import ImportAnalysisSerializer
 from games.computer.analysis import analysis_request, import_subject, stored_analysis
 from games.engine.match_ids import gnubg_ids, xgid_of
 from games.models import ImportedMatch

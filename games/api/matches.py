@@ -14,13 +14,13 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import status
 from rest_framework.exceptions import NotAuthenticated, ValidationError
 from rest_framework.negotiation import BaseContentNegotiation
-from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from backgammon_site.api_toolkit import ERRORS, ErrorSerializer, Pagination
 from backgammon_site.errors import ApplicationError, Conflict, NotFound
 from games import selectors, services
 from games.api.serializers import (
@@ -29,7 +29,6 @@ from games.api.serializers import (
     ChallengeRequestSerializer,
     ChallengeSerializer,
     DiceCheckSerializer,
-    ErrorSerializer,
     MatchAnalysisSerializer,
     MatchEventSerializer,
     MatchStateSerializer,
@@ -42,12 +41,6 @@ from games.models import IdempotencyRecord, Match
 
 User = get_user_model()
 
-ERRORS = {
-    400: OpenApiResponse(ErrorSerializer, description="Invalid or illegal request."),
-    401: OpenApiResponse(ErrorSerializer, description="Not signed in."),
-    403: OpenApiResponse(ErrorSerializer, description="Not allowed."),
-    404: OpenApiResponse(ErrorSerializer, description="No such thing."),
-}
 IDEMPOTENCY_KEY = OpenApiParameter(
     "Idempotency-Key",
     str,
@@ -56,12 +49,6 @@ IDEMPOTENCY_KEY = OpenApiParameter(
     description="Retrying a POST with the same key returns the first answer instead of acting "
     "twice.",
 )
-
-
-class Pagination(PageNumberPagination):
-    page_size = 20
-    page_size_query_param = "page_size"
-    max_page_size = 100
 
 
 def idempotent(view: Callable[..., Response]) -> Callable[..., Response]:

@@ -6,54 +6,9 @@ from typing import Any
 
 from rest_framework import serializers
 
+from backgammon_site.api_toolkit import StrictCharField, StrictIntegerField
 from games.selectors import MATCH_STATUSES
 from games.services import ACTIONS, ENDING_ACTIONS
-
-
-class StrictIntegerField(serializers.IntegerField):
-    """A JSON integer: no strings of digits, no 2.0, no true."""
-
-    def to_internal_value(self, data: Any) -> int:
-        if isinstance(data, bool) or not isinstance(data, int):
-            self.fail("invalid")
-        return super().to_internal_value(data)
-
-
-class StrictCharField(serializers.CharField):
-    """A JSON string: numbers are not turned into text."""
-
-    def to_internal_value(self, data: Any) -> str:
-        if not isinstance(data, str):
-            self.fail("invalid")
-        return super().to_internal_value(data)
-
-
-class ErrorSerializer(serializers.Serializer):
-    """Every error the API returns."""
-
-    code = serializers.CharField(help_text="Stable, for programs: e.g. stale, illegal, not_found.")
-    message = serializers.CharField(help_text="For people: what is wrong.")
-    current_seq = serializers.IntegerField(
-        required=False, help_text="With code 'stale': the match's seq now."
-    )
-    fields = serializers.DictField(
-        child=serializers.ListField(child=serializers.CharField()),
-        required=False,
-        help_text="With code 'invalid': the problems of each field of the request.",
-    )
-    line = serializers.IntegerField(
-        required=False, help_text="With code 'invalid_mat': the line of the file at fault."
-    )
-
-
-class TokenRequestSerializer(serializers.Serializer):
-    username = StrictCharField(max_length=150)
-    password = StrictCharField(max_length=4096, trim_whitespace=False)
-
-
-class TokenSerializer(serializers.Serializer):
-    token = serializers.CharField(help_text="Send as `Authorization: Token <token>`.")
-    expiry = serializers.DateTimeField(allow_null=True)
 
 
 class CorrespondenceTimeControlSerializer(serializers.Serializer):

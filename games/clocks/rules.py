@@ -93,26 +93,6 @@ def warning_time(time_control: TimeControl, deadline: datetime) -> datetime | No
 # --- Vacation ---
 
 
-@dataclass(frozen=True, slots=True)
-class VacationAllowance:
-    """Vacation days are earned over time: ``EARN_DAYS`` every ``EARN_PERIOD``, up to ``CAP``."""
-
-    days: int
-    counted_until: datetime
-
-    EARN_DAYS = 2
-    EARN_PERIOD = timedelta(days=30)
-    CAP = 30
-
-    def at(self, now: datetime) -> VacationAllowance:
-        """The allowance with every whole period earned up to ``now`` added."""
-        periods = max(int((now - self.counted_until) / self.EARN_PERIOD), 0)
-        if periods == 0:
-            return self
-        earned = min(self.days + periods * self.EARN_DAYS, self.CAP)
-        return VacationAllowance(earned, self.counted_until + periods * self.EARN_PERIOD)
-
-
 def vacation_days_used(started: datetime, ended: datetime) -> int:
     """Vacation is used in whole days: any part of a day counts as a day, and at least one."""
     elapsed = max(ended - started, timedelta(0))

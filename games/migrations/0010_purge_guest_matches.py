@@ -1,5 +1,5 @@
 """On PostgreSQL, the append-only trigger lets one deliberate DELETE through: the purge of idle
-guests' matches (accounts.guests.purge_idle_guests), in a transaction that has run
+guests' matches (games.services.guests.idle_guests_purge), in a transaction that has run
 ``SET LOCAL games.purge = 'guest-matches'``. UPDATE is refused as before."""
 
 from django.db import migrations

@@ -19,14 +19,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import Profile, profile_loaded, profile_of
+from accounts.vacation import VacationAllowance
 from backgammon_site.errors import ApplicationError, Conflict, Forbidden, IllegalAction, NotFound
-from games.clocks.rules import (
-    TimeControl,
-    VacationAllowance,
-    add_increments,
-    vacation_days_used,
-    warning_time,
-)
+from games.clocks.rules import TimeControl, add_increments, vacation_days_used, warning_time
 from games.dice import rolls, statistics
 from games.dice.seed_vault import decrypt_seed, encrypt_seed
 from games.engine import (
@@ -816,7 +811,13 @@ class _Log:
             from ratings.services import rate_match
 
             # In the transaction of the final event: the result and the ratings go together.
-            rate_match(match)
+            rate_match(
+                match_id=match.pk,
+                player_ids=(match.first_player_id, match.second_player_id),
+                winner_id=match.winner_id,
+                rated=match.rated,
+                finished_at=match.finished_at,
+            )
         # Last: the site's dice counters are shared by every match, so their rows stay locked
         # for as short a time as possible.
         players = (match.first_player_id, match.second_player_id)

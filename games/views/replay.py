@@ -21,7 +21,6 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from accounts.rewards import checker_looks
 from backgammon_site.errors import NotFound
 from games.computer.analysis import analysis_request, match_subject, stored_analysis
 from games.engine import MatchState, event_from_payload
@@ -30,6 +29,7 @@ from games.engine.match_ids import gnubg_ids, xgid_of
 from games.log.integrity import RECORD_KINDS
 from games.models import Match, MatchEvent
 from games.views.board import PLAIN, CheckerLook, draw_board
+from games.views.checker_looks import checker_looks
 from games.views.time_controls import time_control_words
 
 SERVER = "server"

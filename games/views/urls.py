@@ -5,8 +5,7 @@ The match page's own routes (``match``, ``match-act``, ...) are in games/urls.py
 
 from django.urls import path
 
-from accounts.profile import profile
-from games.views import casual, imports, lobby, positions, replay, watch
+from games.views import casual, imports, lobby, players, positions, replay, watch
 
 urlpatterns = [
     path("", lobby.lobby, name="home"),
@@ -36,5 +35,5 @@ urlpatterns = [
         imports.import_replay_analyse,
         name="import-replay-analyse",
     ),
-    path("players/<str:username>/", profile, name="profile"),
+    path("players/<str:username>/", players.profile, name="profile"),
 ]

@@ -8,10 +8,11 @@ import pytest
 from django.utils import timezone
 
 from accounts.models import Profile
+from accounts.vacation import VacationAllowance
 from backgammon_site.errors import ApplicationError, IllegalAction
 from games import services
 from games.clocks import sweep
-from games.clocks.rules import VacationAllowance, vacation_days_used
+from games.clocks.rules import vacation_days_used
 from games.models import Match, MatchEvent
 from games.signals import deadline_near
 from ratings.models import RatingChange

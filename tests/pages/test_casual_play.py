@@ -10,10 +10,11 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from accounts.guests import GUEST_KEY, purge_idle_guests
+from accounts.guests import GUEST_KEY
 from accounts.models import Profile
 from games import selectors
 from games.models import Match, MatchEvent
+from games.services.guests import idle_guests_purge
 from tests.games.factories import events_of, make_user, reload, start_match
 
 pytestmark = pytest.mark.django_db
@@ -240,7 +241,7 @@ def test_guests_idle_for_30_days_go_with_their_matches(dice):
     age(recent.first_player, recent, days=29)
     bot = idle.second_player
 
-    assert purge_idle_guests() == (1, 1)
+    assert idle_guests_purge() == (1, 1)
     assert not Match.objects.filter(pk=idle.pk).exists()
     assert not MatchEvent.objects.filter(match_id=idle.pk).exists()
     assert not User.objects.filter(pk=idle.first_player_id).exists()
@@ -254,7 +255,7 @@ def test_a_guest_seat_in_a_signed_up_players_match_is_kept(dice, alice):
     browser.force_login(alice)
     match = start_pass_and_play(browser)
     age(match.second_player, match, days=60)
-    assert purge_idle_guests() == (0, 0)
+    assert idle_guests_purge() == (0, 0)
     assert Match.objects.filter(pk=match.pk).exists()
 
 
@@ -262,7 +263,7 @@ def test_signed_up_players_are_never_purged(dice):
     dice.add(*OPENING_THEN_TURNS)
     old = make_user("old")
     age(old)
-    assert purge_idle_guests() == (0, 0)
+    assert idle_guests_purge() == (0, 0)
     assert User.objects.filter(pk=old.pk).exists()
 
 
@@ -275,7 +276,7 @@ def test_the_purge_command_and_its_daily_schedule(dice, settings, capsys):
     call_command("purge_guests")
     assert "Removed 1 guests and 1 matches" in capsys.readouterr().out
     assert settings.CELERY_BEAT_SCHEDULE["purge-idle-guests"]["task"] == (
-        "accounts.tasks.purge_guests"
+        "games.tasks.purge_guests"
     )
 
 

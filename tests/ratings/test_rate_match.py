@@ -23,6 +23,17 @@ def rating(user) -> PlayerRating:
     return PlayerRating.objects.get(user=user)
 
 
+def rate_stored_match(match: Match) -> list[RatingChange]:
+    """Rate ``match`` as the games app asks for it: with the match's values."""
+    return rate_match(
+        match_id=match.pk,
+        player_ids=(match.first_player_id, match.second_player_id),
+        winner_id=match.winner_id,
+        rated=match.rated,
+        finished_at=match.finished_at,
+    )
+
+
 def changes(match) -> dict[str, RatingChange]:
     return {
         change.user.username: change
@@ -70,7 +81,7 @@ def test_an_unrated_or_aborted_match_changes_nothing(dice, moderator, alice, bob
     else:
         match = awarded(dice, moderator, alice, bob, rated=False)
     assert match.status == Match.Status.FINISHED
-    assert rate_match(match) == []
+    assert rate_stored_match(match) == []
     assert not RatingChange.objects.exists()
     assert not PlayerRating.objects.exists()
 
@@ -78,7 +89,7 @@ def test_an_unrated_or_aborted_match_changes_nothing(dice, moderator, alice, bob
 def test_an_active_match_is_not_rated(dice, alice, bob):
     dice.add(3, 1)
     match = start_match(alice, bob, rated=True)
-    assert rate_match(match) == []
+    assert rate_stored_match(match) == []
     assert not RatingChange.objects.exists()
 
 
@@ -87,8 +98,8 @@ def test_rating_a_match_again_applies_nothing(dice, alice, bob):
     before = {
         r.user_id: (r.rating, r.deviation, r.rated_matches) for r in PlayerRating.objects.all()
     }
-    assert rate_match(match) == []
-    assert rate_match(Match.objects.get(pk=match.pk)) == []
+    assert rate_stored_match(match) == []
+    assert rate_stored_match(Match.objects.get(pk=match.pk)) == []
     after = {
         r.user_id: (r.rating, r.deviation, r.rated_matches) for r in PlayerRating.objects.all()
     }

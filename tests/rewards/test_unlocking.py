@@ -8,8 +8,9 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from accounts.models import Profile, Unlock
-from accounts.rewards import can_earn_rewards, unlock_for_match
+from accounts.rewards import can_earn_rewards
 from games import services
+from games.computer.rewards import unlock_for_match
 from games.models import Match
 from games.signals import match_changed
 from tests.games.factories import make_moderator, make_user, start_match

@@ -38,7 +38,7 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
     ratings += [change.rating_after for change in history]
     return render(
         request,
-        "accounts/profile.html",
+        "games/profile.html",
         {
             "player": player,
             "is_you": viewer is not None and viewer.pk == player.pk,

@@ -6,7 +6,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from accounts.guests import IDLE_DAYS, idle_guests, purge_idle_guests
+from accounts.guests import IDLE_DAYS, idle_guests
+from games.services.guests import idle_guests_purge
 
 
 class Command(BaseCommand):
@@ -22,5 +23,5 @@ class Command(BaseCommand):
         if dry_run:
             self.stdout.write(f"{idle_guests(idle_days=days).count()} guests would be removed.")
             return
-        guests, matches = purge_idle_guests(idle_days=days)
+        guests, matches = idle_guests_purge(idle_days=days)
         self.stdout.write(f"Removed {guests} guests and {matches} matches.")
