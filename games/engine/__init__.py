@@ -36,8 +36,8 @@ from .events import (
 )
 from .legal import legal_plays
 from .match import GameRecord, LastPlay, MatchState, fold
-from .notation import format_play, parse_play
-from .play import BAR, OFF, Move, Play
+from .notation import parse_play
+from .play import BAR, OFF, Move, Play, format_play
 from .position import CHECKERS, GameResult, Outcome, Position
 from .snapshots import snapshot, state_from_snapshot
 

@@ -19,7 +19,7 @@ from .dice import Dice, check_die
 from .errors import EngineError
 from .ids import position_from_id, position_id
 from .legal import legal_plays
-from .notation import format_play
+from .play import format_play
 
 
 class _Parser(argparse.ArgumentParser):
