@@ -10,9 +10,11 @@ from .errors import (
     IllegalActionError,
     IllegalPlayError,
     InvalidDiceError,
+    InvalidMatchIdError,
     InvalidNotationError,
     InvalidPositionError,
     InvalidSnapshotError,
+    InvalidXgidError,
 )
 from .events import (
     Abort,
@@ -60,9 +62,11 @@ __all__ = [
     "IllegalActionError",
     "IllegalPlayError",
     "InvalidDiceError",
+    "InvalidMatchIdError",
     "InvalidNotationError",
     "InvalidPositionError",
     "InvalidSnapshotError",
+    "InvalidXgidError",
     "LastPlay",
     "MatchAborted",
     "MatchAwarded",
