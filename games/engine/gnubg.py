@@ -18,7 +18,7 @@ from .errors import EngineError, InvalidMatchIdError, InvalidPositionError
 _ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 _POSITION_ID_LENGTH = 14
 _POSITION_KEY_BITS = 80
-SLOTS_PER_SIDE = 25  # 24 points and the bar
+_SLOTS_PER_SIDE = 25  # 24 points and the bar
 _MATCH_ID_LENGTH = 12
 _MATCH_KEY_BITS = 67  # 66 in the manual, and since 2011 a 67th: "Jacoby not in use"
 MAX_CUBE = 2**15
@@ -87,7 +87,7 @@ def counts_of_position_id(text: str, checkers: int) -> tuple[list[int], list[int
     for who in ("the opponent", "the player on roll"):
         counts: list[int] = []
         total = 0
-        for _ in range(SLOTS_PER_SIDE):
+        for _ in range(_SLOTS_PER_SIDE):
             count = 0
             while bits >> shift & 1:
                 count += 1
@@ -107,8 +107,8 @@ def counts_of_position_id(text: str, checkers: int) -> tuple[list[int], list[int
             f"not a Position ID: {text!r} has checkers after the player on roll's bar"
         )
     theirs, mine = sides
-    for point in range(1, SLOTS_PER_SIDE):
-        if mine[point - 1] and theirs[SLOTS_PER_SIDE - point - 1]:
+    for point in range(1, _SLOTS_PER_SIDE):
+        if mine[point - 1] and theirs[_SLOTS_PER_SIDE - point - 1]:
             raise InvalidPositionError(
                 f"not a Position ID: {text!r} puts both players on the {point} point"
             )

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.engine import InvalidMatchIdError, InvalidPositionError, Position
+from games.engine import EngineError, InvalidMatchIdError, InvalidPositionError, Position
 from games.engine.gnubg import (
     DROPPED,
     NO_GAME,
@@ -266,3 +266,10 @@ def test_match_key_refuses_impossible_values(field, value, message):
     key = match_key_from_id("QYkqASAAIAAA")
     with pytest.raises(InvalidMatchIdError, match=message):
         replace(key, **{field: value})
+
+
+def test_a_bad_match_id_is_its_own_error_not_a_bad_position():
+    with pytest.raises(InvalidMatchIdError) as caught:
+        match_key_from_id("zzzz")
+    assert isinstance(caught.value, EngineError) and isinstance(caught.value, ValueError)
+    assert not isinstance(caught.value, InvalidPositionError)

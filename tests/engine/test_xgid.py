@@ -12,7 +12,7 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from games.engine import InvalidXgidError, Position
+from games.engine import EngineError, InvalidPositionError, InvalidXgidError, Position
 from games.engine.gnubg import match_id, match_key_from_id
 from games.engine.xgid import XgidState, gnubg_from_xgid, xgid, xgid_from_gnubg, xgid_from_text
 from tests.engine.boards import positions
@@ -217,3 +217,11 @@ def test_xgid_survives_gnubg_and_back_when_gnubg_can_say_it(state):
     assume(not state.beavers and (state.match_length or state.crawford_jacoby < 2))
     text = xgid_from_gnubg(*gnubg_from_xgid(xgid(state)))
     assert xgid_from_text(text) == replace(state, max_cube=10)
+
+
+def test_a_bad_xgid_is_its_own_error_not_a_bad_position():
+    # 16 checkers on X's 24 point: the board is impossible, and the XGID is what is wrong.
+    with pytest.raises(InvalidXgidError, match="at most 15 checkers") as caught:
+        xgid_from_text("XGID=-b----E-C---eE---c-e----P-:0:0:1:00:0:0:0:5:10")
+    assert isinstance(caught.value, EngineError) and isinstance(caught.value, ValueError)
+    assert not isinstance(caught.value, InvalidPositionError)
