@@ -10,9 +10,11 @@ from .errors import (
     IllegalActionError,
     IllegalPlayError,
     InvalidDiceError,
+    InvalidMatchIdError,
     InvalidNotationError,
     InvalidPositionError,
     InvalidSnapshotError,
+    InvalidXgidError,
 )
 from .events import (
     Abort,
@@ -36,8 +38,8 @@ from .events import (
 )
 from .legal import legal_plays
 from .match import GameRecord, LastPlay, MatchState, fold
-from .notation import format_play, parse_play
-from .play import BAR, OFF, Move, Play
+from .notation import parse_play
+from .play import BAR, OFF, Move, Play, format_play
 from .position import CHECKERS, GameResult, Outcome, Position
 from .snapshots import snapshot, state_from_snapshot
 
@@ -60,9 +62,11 @@ __all__ = [
     "IllegalActionError",
     "IllegalPlayError",
     "InvalidDiceError",
+    "InvalidMatchIdError",
     "InvalidNotationError",
     "InvalidPositionError",
     "InvalidSnapshotError",
+    "InvalidXgidError",
     "LastPlay",
     "MatchAborted",
     "MatchAwarded",

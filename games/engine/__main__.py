@@ -17,9 +17,9 @@ from typing import NoReturn
 
 from .dice import Dice, check_die
 from .errors import EngineError
-from .ids import position_from_id, position_id
 from .legal import legal_plays
-from .notation import format_play
+from .play import format_play
+from .position import Position
 
 
 class _Parser(argparse.ArgumentParser):
@@ -29,10 +29,10 @@ class _Parser(argparse.ArgumentParser):
 
 def moves_lines(position_text: str, first: str, second: str) -> list[str]:
     """``NOTATION<TAB>POSITION_ID_AFTER`` for each legal play, from the mover's side."""
-    position = position_from_id(position_text)
+    position = Position.from_position_id(position_text)
     dice = Dice(_die(first), _die(second))
     return [
-        f"{format_play(play)}\t{position_id(position.apply(play))}"
+        f"{format_play(play)}\t{position.apply(play).position_id()}"
         for play in legal_plays(position, dice)
     ]
 
@@ -107,7 +107,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     found = disagreements(self_play_pairs(args.pairs, args.seed))
     for position, dice, ours, theirs in found[:10]:
-        print(f"{position_id(position)} {dice}: ours {len(ours)}, bgsage {len(theirs)}")
+        print(f"{position.position_id()} {dice}: ours {len(ours)}, bgsage {len(theirs)}")
     print(f"pairs: {args.pairs} disagreements: {len(found)}")
     return 1 if found else 0
 

@@ -6,7 +6,15 @@ class EngineError(ValueError):
 
 
 class InvalidPositionError(EngineError):
-    """A board that cannot occur: too many checkers, both colours on a point, a bad ID."""
+    """A board that cannot occur: too many checkers, both colours on a point, a bad Position ID."""
+
+
+class InvalidMatchIdError(EngineError):
+    """Text that is not a GNU Backgammon Match ID, or match fields no Match ID can hold."""
+
+
+class InvalidXgidError(EngineError):
+    """Text that is not an XGID (eXtreme Gammon), or fields no XGID can hold."""
 
 
 class InvalidDiceError(EngineError):

@@ -22,7 +22,7 @@ def legal_plays(position: Position, dice: Dice) -> tuple[Play, ...]:
 
     Returns an empty tuple when the roll cannot be played at all.
 
-    >>> from .notation import format_play
+    >>> from .play import format_play
     >>> for play in legal_plays(Position.starting(), Dice(6, 5)):
     ...     print(format_play(play))
     24/13

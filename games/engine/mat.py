@@ -33,6 +33,7 @@ from .events import (
     opponent,
 )
 from .match import MatchState
+from .notation import parse_play
 from .play import Play
 
 LEFT_WIDTH = 28
@@ -137,8 +138,6 @@ def _cell(game: _Game | None, player: int, text: str) -> None:
 
 
 def _played(before: MatchState, event: PlayMade) -> Play:
-    from .notation import parse_play
-
     assert before.dice is not None
     return parse_play(event.notation, before.position_for(event.player), before.dice)
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from .ids import MatchKey, XgidState, match_id, position_id, xgid
+from .gnubg import MatchKey, match_id
 from .match import MatchState
+from .xgid import XgidState, xgid
 
 _GAME_STATES = {"opening": 0, "finished": 2}
 
@@ -15,7 +16,7 @@ def gnubg_ids(state: MatchState) -> tuple[str, str]:
     >>> gnubg_ids(MatchState.new(5))
     ('4HPwATDgc/ABMA', 'MACgAAAAAAAE')
     """
-    return position_id(state.position_for(_on_roll(state))), match_id(match_key(state))
+    return state.position_for(_on_roll(state)).position_id(), match_id(match_key(state))
 
 
 def match_key(state: MatchState) -> MatchKey:

@@ -1,62 +1,22 @@
 """Standard play notation: ``24/18 13/8``, ``bar/22``, ``6/off``, ``13/7*/1``, ``8/5(2)``.
 
-Formatting is canonical: one checker's moves are joined into one path (``24/13``, showing a
-stop only where it hits: ``24/20*/16``), paths run from the highest point down, and repeated
-paths are counted (``8/5(2)``). Parsing accepts the common spellings and resolves the text
-against the legal plays of the roll.
+Parsing accepts the common spellings and resolves the text against the legal plays of the
+roll; ``format_play`` (in ``play``, beside the Play it writes) gives the canonical spelling back.
 """
 
 from __future__ import annotations
 
 import re
-from collections import Counter
 from dataclasses import dataclass
 
 from .dice import Dice
 from .errors import AmbiguousPlayError, IllegalPlayError, InvalidNotationError
 from .legal import checker_flow, flow_between, legal_plays
-from .play import BAR, OFF, Play, point_name
+from .play import BAR, OFF, Play, format_play, point_name
 from .position import Position
 
 _TOKEN = re.compile(r"^(?P<path>[^()]+?)(?:\((?P<count>\d+)\))?$")
 _POINT = re.compile(r"^(?P<point>bar|b|off|o|\d{1,2})(?P<hit>\*?)$", re.IGNORECASE)
-
-
-def format_play(play: Play) -> str:
-    """The canonical notation of ``play``.
-
-    >>> from .play import make_move
-    >>> format_play(Play((make_move(13, 5), make_move(24, 6))))
-    '24/18 13/8'
-    >>> format_play(Play((make_move(24, 4), make_move(20, 4), make_move(16, 4))))
-    '24/12'
-    >>> format_play(Play((make_move(24, 4), make_move(20, 4, True), make_move(16, 4))))
-    '24/16*/12'
-    >>> format_play(Play((make_move(24, 4, True), make_move(20, 4))))
-    '24/20*/16'
-    >>> format_play(Play((make_move(8, 3), make_move(8, 3))))
-    '8/5(2)'
-    >>> format_play(Play())
-    ''
-    """
-    paths: list[list[tuple[int, bool]]] = []
-    for move in play.moves:
-        path = next((p for p in reversed(paths) if p[-1][0] == move.source != OFF), None)
-        if path is None:
-            paths.append([(move.source, False), (move.destination, move.hit)])
-        else:
-            path.append((move.destination, move.hit))
-    counted = Counter(_path_text(path) for path in paths)
-    ends = {_path_text(path): (path[0][0], path[-1][0]) for path in paths}
-    ordered = sorted(
-        counted, key=lambda text: (-ends[text][0], -ends[text][1], "*" not in text, text)
-    )
-    return " ".join(text if counted[text] == 1 else f"{text}({counted[text]})" for text in ordered)
-
-
-def _path_text(path: list[tuple[int, bool]]) -> str:
-    stops = [path[0]] + [stop for stop in path[1:-1] if stop[1]] + [path[-1]]
-    return "/".join(point_name(point) + ("*" if hit else "") for point, hit in stops)
 
 
 @dataclass(frozen=True, slots=True)

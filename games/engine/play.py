@@ -2,10 +2,16 @@
 
 Points are numbered from the side of the player who moves: 24 down to 1, with
 ``BAR`` (25) for the bar and ``OFF`` (0) for bearing off.
+
+A play is written in the standard notation by ``format_play``, canonically: one checker's moves
+are joined into one path (``24/13``, showing a stop only where it hits: ``24/20*/16``), paths
+run from the highest point down, and repeated paths are counted (``8/5(2)``). Reading notation
+needs the position and the roll, so it lives in ``notation``.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 BAR = 25
@@ -35,8 +41,6 @@ class Play:
     moves: tuple[Move, ...] = ()
 
     def __str__(self) -> str:
-        from .notation import format_play
-
         return format_play(self)
 
     def __len__(self) -> int:
@@ -53,6 +57,42 @@ def point_name(point: int) -> str:
     if point == OFF:
         return "off"
     return str(point)
+
+
+def format_play(play: Play) -> str:
+    """The canonical notation of ``play``.
+
+    >>> format_play(Play((make_move(13, 5), make_move(24, 6))))
+    '24/18 13/8'
+    >>> format_play(Play((make_move(24, 4), make_move(20, 4), make_move(16, 4))))
+    '24/12'
+    >>> format_play(Play((make_move(24, 4), make_move(20, 4, True), make_move(16, 4))))
+    '24/16*/12'
+    >>> format_play(Play((make_move(24, 4, True), make_move(20, 4))))
+    '24/20*/16'
+    >>> format_play(Play((make_move(8, 3), make_move(8, 3))))
+    '8/5(2)'
+    >>> format_play(Play())
+    ''
+    """
+    paths: list[list[tuple[int, bool]]] = []
+    for move in play.moves:
+        path = next((p for p in reversed(paths) if p[-1][0] == move.source != OFF), None)
+        if path is None:
+            paths.append([(move.source, False), (move.destination, move.hit)])
+        else:
+            path.append((move.destination, move.hit))
+    counted = Counter(_path_text(path) for path in paths)
+    ends = {_path_text(path): (path[0][0], path[-1][0]) for path in paths}
+    ordered = sorted(
+        counted, key=lambda text: (-ends[text][0], -ends[text][1], "*" not in text, text)
+    )
+    return " ".join(text if counted[text] == 1 else f"{text}({counted[text]})" for text in ordered)
+
+
+def _path_text(path: list[tuple[int, bool]]) -> str:
+    stops = [path[0]] + [stop for stop in path[1:-1] if stop[1]] + [path[-1]]
+    return "/".join(point_name(point) + ("*" if hit else "") for point, hit in stops)
 
 
 def make_move(source: int, die: int, hit: bool = False) -> Move:

@@ -6,6 +6,7 @@ import enum
 from dataclasses import dataclass
 
 from .errors import IllegalPlayError, InvalidPositionError
+from .gnubg import counts_of_position_id, position_id_of_counts
 from .play import BAR, OFF, Move, Play, point_name
 
 CHECKERS = 15
@@ -146,10 +147,47 @@ class Position:
             _apply_move(points, move)
         return Position(tuple(points))
 
-    def __str__(self) -> str:
-        from .ids import position_id
+    def position_id(self) -> str:
+        """GNU Backgammon's Position ID of this board (14 characters).
 
-        return position_id(self)
+        >>> Position.starting().position_id()
+        '4HPwATDgc/ABMA'
+        >>> Position.from_checkers({1: 4, 3: 3, 4: 1}, {2: 1}).position_id()
+        'AgAAPBcAAAAAAA'
+        """
+        points = self.points
+        # The opponent's point p is slot BAR - p: their points 1 to 24 are the slots 24 down to 1.
+        counts = [max(-points[slot], 0) for slot in range(BAR - 1, 0, -1)]
+        counts.append(self.opponent_checkers(BAR))
+        counts.extend(max(points[slot], 0) for slot in range(1, BAR))
+        counts.append(self.checkers(BAR))
+        return position_id_of_counts(counts)
+
+    @classmethod
+    def from_position_id(cls, text: str) -> Position:
+        """The board a GNU Backgammon Position ID describes, from the side of the player on roll.
+
+        Surrounding whitespace is ignored; text that is not a Position ID raises
+        ``InvalidPositionError`` saying what is wrong.
+
+        >>> Position.from_position_id("4HPwATDgc/ABMA") == Position.starting()
+        True
+        >>> Position.from_position_id("sOfgEwDg8+AIBg").position_id()
+        'sOfgEwDg8+AIBg'
+        >>> Position.from_position_id("4HPwATDgc/ABM")
+        Traceback (most recent call last):
+        ...
+        games.engine.errors.InvalidPositionError: not a Position ID: '4HPwATDgc/ABM' has 13 \
+characters; a Position ID has 14
+        """
+        theirs, mine = counts_of_position_id(text.strip(), CHECKERS)
+        return cls.from_checkers(
+            {point: count for point, count in enumerate(mine, 1) if count},
+            {point: count for point, count in enumerate(theirs, 1) if count},
+        )
+
+    def __str__(self) -> str:
+        return self.position_id()
 
 
 def _result_against(loser_view: Position) -> GameResult:

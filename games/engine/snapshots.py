@@ -29,8 +29,7 @@ from typing import TypeGuard, TypeVar, get_args
 from .dice import Dice
 from .errors import EngineError, InvalidSnapshotError
 from .match import MAX_MATCH_LENGTH, GameEnding, GameRecord, LastPlay, MatchState, Phase
-from .notation import format_play
-from .play import BAR, OFF, Move, Play, make_move
+from .play import BAR, OFF, Move, Play, format_play, make_move
 from .position import Position
 
 SNAPSHOT_VERSION = 1

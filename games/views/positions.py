@@ -15,16 +15,8 @@ from django.views.decorators.http import require_GET
 
 from games.computer import sage
 from games.engine import Dice, EngineError, Position
-from games.engine.ids import (
-    PLAYING,
-    MatchKey,
-    gnubg_from_xgid,
-    match_id,
-    match_key_from_id,
-    position_from_id,
-    position_id,
-    xgid_from_gnubg,
-)
+from games.engine.gnubg import PLAYING, MatchKey, match_id, match_key_from_id
+from games.engine.xgid import gnubg_from_xgid, xgid_from_gnubg
 from games.views.board import draw_board
 
 logger = logging.getLogger(__name__)
@@ -65,7 +57,7 @@ class SetUp:
 
     @property
     def position_id(self) -> str:
-        return position_id(self.position)
+        return self.position.position_id()
 
     @property
     def match_id(self) -> str:
@@ -111,7 +103,7 @@ def set_up(*, position_text: str, match_text: str, xgid_text: str, dice_text: st
         raise EngineError("Give a Position ID (with a Match ID if you like) or an XGID, not both.")
     if xgid_text:
         position_text, match_text = gnubg_from_xgid(xgid_text)
-    position = position_from_id(position_text) if position_text else Position.starting()
+    position = Position.from_position_id(position_text) if position_text else Position.starting()
     key = match_key_from_id(match_text) if match_text else _money_key()
     dice = Dice.parse(dice_text) if dice_text else None
     if dice is not None:

@@ -31,7 +31,7 @@ from games.engine.events import (
     event_from_payload,
 )
 from games.engine.match import GameRecord, LastPlay, MatchState, fold
-from games.engine.notation import format_play
+from games.engine.play import format_play
 
 
 def match(length: int, *events: Event) -> MatchState:

@@ -2,9 +2,10 @@
 
 import dataclasses
 
-from games.engine import MatchState, OpeningRoll
-from games.engine.ids import match_key_from_id, position_from_id, xgid_from_text
+from games.engine import MatchState, OpeningRoll, Position
+from games.engine.gnubg import match_key_from_id
 from games.engine.match_ids import gnubg_ids, xgid_of
+from games.engine.xgid import xgid_from_text
 
 
 def test_the_ids_of_a_new_match():
@@ -19,7 +20,7 @@ def test_the_ids_follow_the_player_on_roll_and_the_dice():
     position_id, match_id = gnubg_ids(state)
     key = match_key_from_id(match_id)
     assert key.player_on_roll == 1 and key.turn == 1 and key.dice == (6, 2)
-    assert position_from_id(position_id) == state.position_for(1)
+    assert Position.from_position_id(position_id) == state.position_for(1)
     xg = xgid_from_text(xgid_of(state))
     assert xg.turn == -1 and xg.dice == (6, 2) and xg.match_length == 7
 

@@ -11,8 +11,8 @@ from games.engine import (
     Position,
     legal_plays,
 )
-from games.engine.notation import format_play, parse_play
-from games.engine.play import Play, make_move
+from games.engine.notation import parse_play
+from games.engine.play import Play, format_play, make_move
 
 START = Position.starting()
 

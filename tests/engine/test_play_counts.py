@@ -4,8 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from games.engine import Dice, legal_plays
-from games.engine.ids import position_from_id
+from games.engine import Dice, Position, legal_plays
 
 DATA = Path(__file__).parent / "data" / "play_counts.txt"
 
@@ -28,5 +27,5 @@ def test_the_data_file_covers_enough_positions():
 
 @pytest.mark.parametrize(("position_id", "dice", "count"), cases())
 def test_play_count(position_id, dice, count):
-    position = position_from_id(position_id)
+    position = Position.from_position_id(position_id)
     assert len(legal_plays(position, Dice(int(dice[0]), int(dice[1])))) == count

@@ -6,7 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.engine import BAR, CHECKERS, Dice, Position, legal_plays
-from games.engine.notation import format_play, parse_play
+from games.engine.notation import parse_play
+from games.engine.play import format_play
 
 
 @st.composite

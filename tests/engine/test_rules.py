@@ -11,9 +11,8 @@ from games.engine import (
     Position,
     legal_plays,
 )
-from games.engine.notation import format_play, parse_play
-from games.engine.play import make_move
-from games.engine.position import Play
+from games.engine.notation import parse_play
+from games.engine.play import Play, format_play, make_move
 
 
 def plays(position: Position, first: int, second: int) -> set[str]:

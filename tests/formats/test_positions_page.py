@@ -11,7 +11,6 @@ from django.urls import reverse
 
 from games.computer import sage
 from games.engine import Dice, Position, legal_plays
-from games.engine.ids import position_id
 
 pytestmark = pytest.mark.django_db
 
@@ -72,7 +71,7 @@ def test_a_position_and_match_id_give_the_xgid(client):
 
 def test_a_roll_that_cannot_be_played_says_so(client):
     closed_out = Position.from_checkers({25: 1, 6: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 5})
-    response = show(client, position_id=position_id(closed_out), dice="6-6")
+    response = show(client, position_id=closed_out.position_id(), dice="6-6")
     assert response.status_code == 200
     assert "No legal play: the 6-6 cannot be played" in text_of(response)
 
