@@ -9,7 +9,7 @@ of logged events, read by ``render_replay``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
@@ -24,31 +24,16 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts.rewards import checker_looks
 from backgammon_site.errors import NotFound
 from games.computer.analysis import analysis_request, match_subject, stored_analysis
-from games.engine import MatchState, event_from_payload
+from games.engine import MatchState
 from games.engine.events import RESIGNATIONS
 from games.engine.match_ids import gnubg_ids, xgid_of
-from games.log.integrity import RECORD_KINDS
-from games.models import Match, MatchEvent
+from games.log.records import LoggedEvent, match_log, read_log
+from games.models import Match
 from games.views.board import PLAIN, CheckerLook, draw_board
 from games.views.time_controls import time_control_words
 
 SERVER = "server"
 CACHE_SECONDS = 15 * 60
-
-
-@dataclass(frozen=True)
-class LoggedEvent:
-    """One event of a log as the replay reads it, from a match's log or an imported file.
-
-    ``by`` is the user who acted (None for the server, and for imported events);
-    ``server_made`` marks a play the server made for a player.
-    """
-
-    step: int
-    kind: str
-    payload: dict[str, Any]
-    by: str | None = None
-    server_made: bool = False
 
 
 @dataclass(frozen=True)
@@ -89,7 +74,7 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
         # Replaying a long log re-checks every play (half a second for a 25-point match),
         # while the log up to a seq never changes: keep the replay while someone steps through.
         cache_key=f"replay:{match.pk}:{match.seq}:{match.head_digest}",
-        load_events=lambda: logged_events(match.events.select_related("actor").order_by("seq")),
+        load_events=lambda: match_log(match),
         url=reverse("match-replay", kwargs={"match_id": match.pk}),
         links=[
             ReplayLink("The match page", reverse("match", args=[match.pk])),
@@ -106,20 +91,6 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
         analyse_url=reverse("match-replay-analyse", args=[match.pk]),
         looks=checker_looks(match.first_player, match.second_player),
     )
-
-
-def logged_events(events: Iterable[MatchEvent]) -> list[LoggedEvent]:
-    """A match's MatchEvent rows, in order, as the replay reads them."""
-    return [
-        LoggedEvent(
-            step=event.seq,
-            kind=event.kind,
-            payload=event.payload,
-            by=event.actor.get_username() if event.actor is not None else None,
-            server_made=event.actor_id is None,
-        )
-        for event in events
-    ]
 
 
 def render_replay(
@@ -228,10 +199,10 @@ def replay_log(
     state = MatchState.new(match_length)
     states = [state]
     lines = []
-    for event in events:
+    for event, engine_event in read_log(events):
         before = state
-        if event.kind not in RECORD_KINDS:
-            state = state.apply(event_from_payload(event.kind, event.payload))
+        if engine_event is not None:
+            state = state.apply(engine_event)
         states.append(state)
         who, words, play = _words(event, before, state, names)
         lines.append(LogLine(event.step, before.game_number, who, words, play))
