@@ -20,9 +20,8 @@ from django.utils import timezone
 
 from backgammon_site.errors import NotFound
 from games.computer.review import analyse_match
-from games.engine import event_from_payload
 from games.engine.events import Event
-from games.log.integrity import RECORD_KINDS
+from games.log.records import imported_log, match_log, read_log
 from games.models import ImportedMatch, Match, MatchAnalysis
 from games.signals import analysis_requested
 
@@ -118,27 +117,18 @@ def analysed_log(subject: Subject) -> AnalysedLog | None:
         match = Match.objects.filter(pk=subject.pk).first()
         if match is None:
             return None
-        rows = match.events.exclude(kind__in=RECORD_KINDS).order_by("seq")
-        entries = list(rows.values_list("seq", "kind", "payload"))
-        return _log(match.match_length, entries, last_step=match.seq)
-    imported = ImportedMatch.objects.filter(pk=subject.pk).first()
-    if imported is None:
-        return None
-    entries = [
-        (step, entry["kind"], entry["payload"])
-        for step, entry in enumerate(imported.events, start=1)
-        if entry["kind"] not in RECORD_KINDS
-    ]
-    return _log(imported.match_length, entries, last_step=len(imported.events))
-
-
-def _log(
-    match_length: int, entries: list[tuple[int, str, dict[str, Any]]], *, last_step: int
-) -> AnalysedLog:
+        match_length, log, last_step = match.match_length, match_log(match), match.seq
+    else:
+        imported = ImportedMatch.objects.filter(pk=subject.pk).first()
+        if imported is None:
+            return None
+        log = imported_log(imported)
+        match_length, last_step = imported.match_length, len(imported.events)
+    read = [(row.step, event) for row, event in read_log(log) if event is not None]
     return AnalysedLog(
         match_length=match_length,
-        steps=[step for step, _, _ in entries],
-        events=[event_from_payload(kind, payload) for _, kind, payload in entries],
+        steps=[step for step, _ in read],
+        events=[event for _, event in read],
         last_step=last_step,
     )
 

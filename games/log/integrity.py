@@ -8,11 +8,9 @@ from collections.abc import Iterable, Mapping
 from datetime import datetime
 from typing import Any
 
-from games.engine import EngineError, MatchState, event_from_payload, snapshot
+from games.engine import EngineError, MatchState, fold, snapshot
+from games.log.records import StoredEvent, engine_events
 from games.models import GENESIS_DIGEST, Match, MatchEvent
-
-#: Kinds the service writes for the record that the rules engine does not fold.
-RECORD_KINDS = frozenset({"match_started", "dice_revealed"})
 
 
 def event_digest(
@@ -42,13 +40,9 @@ def event_digest(
     return hashlib.sha256((previous + body).encode()).hexdigest()
 
 
-def fold_events(match_length: int, events: Iterable[MatchEvent]) -> MatchState:
+def fold_events(match_length: int, events: Iterable[StoredEvent]) -> MatchState:
     """The state a log leads to, replaying every event through the rules engine."""
-    state = MatchState.new(match_length)
-    for event in events:
-        if event.kind not in RECORD_KINDS:
-            state = state.apply(event_from_payload(event.kind, event.payload))
-    return state
+    return fold(match_length, engine_events(events))
 
 
 def log_problems(match: Match) -> list[str]:

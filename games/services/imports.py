@@ -11,8 +11,9 @@ from django.db import transaction
 
 from backgammon_site.errors import ApplicationError
 from games.computer.analysis import analysis_request, import_subject
-from games.engine import Event, MatchState, event_from_payload, fold
+from games.engine import Event, MatchState, fold
 from games.engine.mat import MatFileError, export_mat, parse_mat
+from games.log.records import engine_events, imported_log
 from games.models import ImportedMatch
 
 #: The largest .mat file accepted: a 25-point match is about 60 kB.
@@ -69,7 +70,7 @@ def imported_match_create(*, uploaded_by: Any, text: str) -> ImportedMatch:
 
 def imported_events(imported: ImportedMatch) -> list[Event]:
     """The imported match's rules events, first to last."""
-    return [event_from_payload(entry["kind"], entry["payload"]) for entry in imported.events]
+    return list(engine_events(imported_log(imported)))
 
 
 def imported_state(imported: ImportedMatch) -> MatchState:

@@ -11,9 +11,10 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from backgammon_site.errors import ApplicationError, NotFound
 from games.computer.analysis import analysis_request, import_subject, stored_analysis
+from games.log.records import imported_log
 from games.models import ImportedMatch
 from games.services import imports as match_imports
-from games.views.replay import LoggedEvent, ReplayLink, render_replay
+from games.views.replay import ReplayLink, render_replay
 
 
 class ImportForm(forms.Form):
@@ -80,10 +81,7 @@ def import_replay(request: HttpRequest, import_id: int) -> HttpResponse:
         names=imported.names,
         match_length=imported.match_length,
         cache_key=f"import-replay:{imported.pk}",
-        load_events=lambda: [
-            LoggedEvent(step=step, kind=entry["kind"], payload=entry["payload"])
-            for step, entry in enumerate(imported.events, start=1)
-        ],
+        load_events=lambda: imported_log(imported),
         url=reverse("import-replay", kwargs={"import_id": imported.pk}),
         links=[
             ReplayLink(

@@ -9,7 +9,7 @@ of logged events, read by ``render_replay``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
@@ -23,32 +23,17 @@ from django.views.decorators.http import require_GET, require_POST
 
 from backgammon_site.errors import NotFound
 from games.computer.analysis import analysis_request, match_subject, stored_analysis
-from games.engine import MatchState, event_from_payload
-from games.engine.events import RESIGNATIONS
+from games.engine import Event, MatchState, PlayMade
 from games.engine.match_ids import gnubg_ids, xgid_of
-from games.log.integrity import RECORD_KINDS
-from games.models import Match, MatchEvent
+from games.engine.words import event_words, points
+from games.log.records import LoggedEvent, match_log, read_log
+from games.models import Match
 from games.views.board import PLAIN, CheckerLook, draw_board
 from games.views.checker_looks import checker_looks
 from games.views.time_controls import time_control_words
 
 SERVER = "server"
 CACHE_SECONDS = 15 * 60
-
-
-@dataclass(frozen=True)
-class LoggedEvent:
-    """One event of a log as the replay reads it, from a match's log or an imported file.
-
-    ``by`` is the user who acted (None for the server, and for imported events);
-    ``server_made`` marks a play the server made for a player.
-    """
-
-    step: int
-    kind: str
-    payload: dict[str, Any]
-    by: str | None = None
-    server_made: bool = False
 
 
 @dataclass(frozen=True)
@@ -89,7 +74,7 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
         # Replaying a long log re-checks every play (half a second for a 25-point match),
         # while the log up to a seq never changes: keep the replay while someone steps through.
         cache_key=f"replay:{match.pk}:{match.seq}:{match.head_digest}",
-        load_events=lambda: logged_events(match.events.select_related("actor").order_by("seq")),
+        load_events=lambda: match_log(match),
         url=reverse("match-replay", kwargs={"match_id": match.pk}),
         links=[
             ReplayLink("The match page", reverse("match", args=[match.pk])),
@@ -106,20 +91,6 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
         analyse_url=reverse("match-replay-analyse", args=[match.pk]),
         looks=checker_looks(match.first_player, match.second_player),
     )
-
-
-def logged_events(events: Iterable[MatchEvent]) -> list[LoggedEvent]:
-    """A match's MatchEvent rows, in order, as the replay reads them."""
-    return [
-        LoggedEvent(
-            step=event.seq,
-            kind=event.kind,
-            payload=event.payload,
-            by=event.actor.get_username() if event.actor is not None else None,
-            server_made=event.actor_id is None,
-        )
-        for event in events
-    ]
 
 
 def render_replay(
@@ -228,97 +199,33 @@ def replay_log(
     state = MatchState.new(match_length)
     states = [state]
     lines = []
-    for event in events:
+    for row, event in read_log(events):
         before = state
-        if event.kind not in RECORD_KINDS:
-            state = state.apply(event_from_payload(event.kind, event.payload))
+        if event is not None:
+            state = state.apply(event)
         states.append(state)
-        who, words, play = _words(event, before, state, names)
-        lines.append(LogLine(event.step, before.game_number, who, words, play))
+        who, words = _words(row, event, before, state, names)
+        play = event.notation if isinstance(event, PlayMade) else None
+        lines.append(LogLine(row.step, before.game_number, who, words, play))
     return states, lines
 
 
 def _words(
-    event: LoggedEvent, before: MatchState, after: MatchState, names: tuple[str, str]
-) -> tuple[str, str, str | None]:
-    """Who did what: ``("alice", "rolled 6-5", None)``, ``("bob", "played 6-5: 24/18 13/8",
-    "24/18 13/8")``."""
-    payload: dict[str, Any] = event.payload
-    kind = event.kind
-    player = payload.get("player")
-    who = names[player] if player in (0, 1) else SERVER
-    if kind == "match_started":
-        rated = "rated" if payload.get("rated") else "unrated"
-        clock = time_control_words(payload.get("time_control") or {})
-        length = _points(after.match_length)
-        return (
-            SERVER,
-            f"match started: {names[0]} v {names[1]}, to {length}, {rated}, {clock}",
-            None,
-        )
-    if kind == "opening_roll":
-        first, second = payload["dice"]
-        rolled = f"opening roll {first}-{second} ({names[0]} {first}, {names[1]} {second})"
-        if first == second:
-            return SERVER, f"{rolled}: a tie, rolled again", None
-        starter = names[0] if first > second else names[1]
-        return SERVER, f"{rolled} — {starter} starts, playing {after.dice}", None
-    if kind == "roll":
-        dice = "-".join(map(str, sorted(payload["dice"], reverse=True)))
-        if after.phase == "rolling" and after.turn != player:
-            return who, f"rolled {dice} and cannot move", None
-        return who, f"rolled {dice}", None
-    if kind == "move":
-        play = payload["play"]
-        words = f"played {before.dice}: {play}"
-        if event.server_made:
-            words += " (the only legal play, made by the server)"
-        return who, words + _game_end(before, after, names), play
-    if kind == "double":
-        return who, f"doubled to {before.cube_value * 2}", None
-    if kind == "take":
-        return who, f"took; the cube is at {after.cube_value}", None
-    if kind == "drop":
-        return who, "dropped" + _game_end(before, after, names), None
-    if kind == "resign":
-        offer = RESIGNATIONS.get(payload["points"], "")
-        value = payload["points"] * after.cube_value
-        return who, f"offered to resign {offer} ({_points(value)})", None
-    if kind == "accept_resign":
-        return who, "accepted the resignation" + _game_end(before, after, names), None
-    if kind == "reject_resign":
-        return who, "rejected the resignation", None
-    if kind == "abort":
-        return who, f"ended the match without a winner, {before.score[0]}-{before.score[1]}", None
-    if kind == "offer_end":
-        return who, "offered to end the match without a winner", None
-    if kind == "accept_end":
-        return who, "agreed to end the match without a winner", None
-    if kind == "decline_end":
-        return who, "declined to end the match: play goes on", None
-    by = event.by or SERVER
-    reason = payload.get("reason", "")
-    if kind == "match_awarded":
-        return by, f"awarded the match to {names[payload['winner']]}: {reason}", None
-    if kind == "match_aborted":
-        return by, f"ended the match without a winner: {reason}", None
-    if kind == "dice_revealed":
-        return by, "revealed the dice's server seed: every roll can now be verified", None
-    return by, kind.replace("_", " "), None
-
-
-def _game_end(before: MatchState, after: MatchState, names: tuple[str, str]) -> str:
-    if len(after.games) == len(before.games):
-        return ""
-    game = after.games[-1]
-    words = {"gammon": ", a gammon", "backgammon": ", a backgammon"}.get(game.result, "")
-    text = f"; {names[game.winner]} wins game {game.number}{words} ({_points(game.points)})"
-    if after.is_finished() and after.winner is not None:
-        return text + f" and the match, {after.score[0]}-{after.score[1]}"
-    if after.crawford:
-        return text + f"; game {after.game_number} is the Crawford game"
-    return text
-
-
-def _points(count: int) -> str:
-    return f"{count} point" if count == 1 else f"{count} points"
+    row: LoggedEvent,
+    event: Event | None,
+    before: MatchState,
+    after: MatchState,
+    names: tuple[str, str],
+) -> tuple[str, str]:
+    """Who did what: ``("alice", "rolled 6-5")``; the server, or the moderator who acted, when
+    the event is no player's."""
+    if event is not None:
+        said = event_words(event, before, after, names, server_played=row.server_made)
+        who = names[said.player] if said.player is not None else row.by or SERVER
+        return who, said.words
+    if row.kind == "match_started":
+        rated = "rated" if row.payload.get("rated") else "unrated"
+        clock = time_control_words(row.payload.get("time_control") or {})
+        length = points(after.match_length)
+        return SERVER, f"match started: {names[0]} v {names[1]}, to {length}, {rated}, {clock}"
+    return row.by or SERVER, "revealed the dice's server seed: every roll can now be verified"

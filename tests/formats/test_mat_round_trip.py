@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.engine import event_from_payload, fold
+from games.engine import fold
 from games.engine.mat import export_mat, parse_mat
-from games.log.integrity import RECORD_KINDS
 from games.log.mat import mat_export
+from games.log.records import engine_events
 from tests.formats.matches import as_recorded, random_match
 from tests.formats.played import play_match_with_cube_and_crawford
 from tests.games.factories import events_of, state_of
@@ -20,11 +20,7 @@ from tests.games.factories import events_of, state_of
 def test_a_match_played_here_reads_back_from_its_mat_file(dice, alice, bob):
     match = play_match_with_cube_and_crawford(alice, bob, dice)
     state = state_of(match)
-    events = [
-        event_from_payload(event.kind, event.payload)
-        for event in events_of(match)
-        if event.kind not in RECORD_KINDS
-    ]
+    events = list(engine_events(events_of(match)))
     kinds = [event.kind for event in events]
     assert "take" in kinds and "drop" in kinds
     assert any(game.crawford for game in state.games)

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import html
 import re
+from datetime import timedelta
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from games import services
 from games.log.integrity import fold_events
@@ -179,3 +181,18 @@ def test_a_moderators_award_is_told_with_its_reason(client, dice, alice, bob):
     award_step = match.events.get(kind="match_awarded").seq
     text = page(replay(client, match, step=award_step))
     assert "mod awarded the match to bob: alice left" in now_words(text)
+
+
+def test_a_match_lost_on_time_is_told_by_whom_and_to_whom(client, dice, alice, bob, monkeypatch):
+    dice.add(3, 1)
+    match = start_match(alice, bob)
+    later = timezone.now() + timedelta(days=30)
+    monkeypatch.setattr(timezone, "now", lambda: later)
+    assert services.match_timeout(match_id=match.pk, seq=match.seq).timed_out
+    timeout_step = match.events.get(kind="timeout").seq
+    text = page(replay(client, match, step=timeout_step))
+    assert now_words(text) == (
+        f"Step {timeout_step} of {timeout_step + 1}: alice ran out of time: bob wins the match, 0-0"
+    )
+    log = words(text.split('<ol class="log"')[1].split("</ol>")[0])
+    assert "server revealed the dice's server seed: every roll can now be verified" in log
