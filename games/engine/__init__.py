@@ -39,6 +39,7 @@ from .match import GameRecord, LastPlay, MatchState, fold
 from .notation import format_play, parse_play
 from .play import BAR, OFF, Move, Play
 from .position import CHECKERS, GameResult, Outcome, Position
+from .refusals import why_refused
 from .snapshots import snapshot, state_from_snapshot
 
 __all__ = [
@@ -86,4 +87,5 @@ __all__ = [
     "parse_play",
     "snapshot",
     "state_from_snapshot",
+    "why_refused",
 ]
