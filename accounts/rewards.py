@@ -13,7 +13,7 @@ from typing import Any
 
 from django.dispatch import receiver
 
-from accounts.models import Profile, Unlock, profile_of
+from accounts.models import Profile, Unlock, is_computer, profile_of
 from games.models import Match
 from games.signals import match_changed
 from games.views.board import CheckerLook
@@ -67,7 +67,7 @@ def can_earn_rewards(user: Any) -> bool:
     profile = profile_of(user)
     if profile is None:
         return True
-    return not profile.is_bot and not getattr(profile, "is_guest", False)
+    return not is_computer(user) and not getattr(profile, "is_guest", False)
 
 
 def unlock_for_match(match_id: int) -> Unlock | None:
@@ -87,7 +87,7 @@ def unlock_for_match(match_id: int) -> Unlock | None:
     winner = match.winner
     loser = match.second_player if match.winner_id == match.first_player_id else match.first_player
     loser_profile = profile_of(loser)
-    if loser_profile is None or not loser_profile.is_bot or not can_earn_rewards(winner):
+    if loser_profile is None or not is_computer(loser) or not can_earn_rewards(winner):
         return None
     reward = REWARDS_BY_LEVEL.get(loser_profile.bot_level)
     if reward is None:

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.dispatch import receiver
 
-from accounts.models import Profile
+from accounts.models import is_computer
 from games.computer.decisions import BotLevel, level_named
 from games.signals import challenge_created, match_changed
 
@@ -20,8 +21,10 @@ def bot_level_of(user_id: int | None) -> BotLevel | None:
     """The level ``user_id`` plays at when it is a bot, else None."""
     if user_id is None:
         return None
-    level = Profile.objects.filter(user_id=user_id).values_list("bot_level", flat=True).first()
-    return level_named(level) if level else None
+    user = get_user_model().objects.select_related("profile").filter(pk=user_id).first()
+    if user is None or not is_computer(user):
+        return None
+    return level_named(user.profile.bot_level)
 
 
 @receiver(match_changed, dispatch_uid="games.computer.bot_accounts.act_when_a_bot_is_to_act")
