@@ -18,7 +18,7 @@ from rest_framework.views import APIView
 
 from accounts.models import Profile
 from backgammon_site.errors import ApplicationError
-from games import services
+from games import selectors, services
 from games.api.serializers import ErrorSerializer, TokenRequestSerializer, TokenSerializer
 from games.clocks.rules import VacationAllowance
 
@@ -118,6 +118,6 @@ def _vacation(user: Any) -> dict[str, Any]:
             "on": profile.vacation_started_at is not None,
             "days": allowance.at(timezone.now()).days,
             "started_at": profile.vacation_started_at,
-            "ends_at": services.vacation_ends_at(profile),
+            "ends_at": selectors.vacation_ends_at(profile),
         }
     ).data

@@ -17,7 +17,7 @@ from accounts import rewards
 from accounts.forms import NotificationPreferencesForm, PlayPreferencesForm
 from accounts.models import Profile
 from backgammon_site.errors import ApplicationError
-from games import services
+from games import selectors, services
 from games.clocks.rules import VacationAllowance
 from games.models import Match
 
@@ -89,7 +89,7 @@ def vacation(request: HttpRequest) -> HttpResponse:
     context = {
         "profile": profile,
         "days": _allowance_now(profile).days,
-        "ends_at": services.vacation_ends_at(profile),
+        "ends_at": selectors.vacation_ends_at(profile),
         "paused_matches": Match.objects.filter(
             to_act=request.user, status=Match.Status.ACTIVE, paused_time_left__isnull=False
         ).count(),
