@@ -5,10 +5,11 @@ the caller saw the current seq, validates through the rules engine, appends the 
 (with whatever the server does next: dice, opening rolls, forced plays), writes the snapshot,
 and announces the change once the transaction has committed.
 
-Callers use this interface (``from games import services; services.match_act(...)``). Inside:
-challenges, matches, moderation, vacations and imports hold the actions; the writer appends
-and saves a match's events (``writer``), with the turns' events (``turns``, whose
-``next_roll`` rolls every die), the clocks (``deadlines``) and the announcements.
+Callers use the names listed here (``from games import services``). The actions live in
+challenges, matches, moderation, vacations and imports; below them, ``writer`` appends a match's
+events and saves them, ``turns`` makes a player's action into its event and plays the server's
+part (``turns.next_roll`` rolls every die), ``deadlines`` runs the clocks, ``announcements``
+tells the rest of the site, and ``locks`` loads the rows a service changes.
 """
 
 from games.services.challenges import (

@@ -9,7 +9,7 @@ from games.models import Match
 from games.signals import match_changed
 
 
-def announce(match: Match, acted_by: int | None = None) -> None:
+def announce(match: Match, *, acted_by: int | None = None) -> None:
     """Send ``match_changed`` for the match as it now stands when the transaction commits;
     ``acted_by`` is the user whose action changed it, if a player's."""
     details = {

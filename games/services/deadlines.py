@@ -44,10 +44,10 @@ def restart_clocks(
     if not control.live and on_vacation:
         match.paused_time_left = allowance.total_seconds()
         return
-    set_deadline(match, control, now + allowance, now)
+    set_deadline(match, control=control, deadline=now + allowance, now=now)
 
 
-def set_deadline(match: Match, control: TimeControl, deadline: datetime, now: datetime) -> None:
+def set_deadline(match: Match, *, control: TimeControl, deadline: datetime, now: datetime) -> None:
     """The decision waiting is due at ``deadline``; its player is warned before, if there is
     still time to."""
     match.deadline = deadline

@@ -78,8 +78,8 @@ def match_start(
             server_seed_ciphertext=encrypt_seed(server_seed),
             player_seeds=seeds,
         )
-        log = MatchWriter(match, state)
-        log.record(
+        writer = MatchWriter(match, state)
+        writer.record(
             "match_started",
             {
                 "match_length": match_length,
@@ -94,8 +94,8 @@ def match_start(
                 },
             },
         )
-        play_on(log)
-        log.save()
+        play_on(writer)
+        writer.save()
     return match
 
 
@@ -154,17 +154,20 @@ def _act(
                 f"The match has moved on: it is at seq {match.seq}, not {expected_seq}.",
                 current_seq=match.seq,
             )
-        log = MatchWriter(match, state_from_snapshot(match.state))
+        writer = MatchWriter(match, state_from_snapshot(match.state))
         timed_out = _is_overdue(match)
         if timed_out:
-            log.time_out()
+            writer.time_out()
         else:
-            log.append(player_event(log, player, action, play, points), actor)
-            log.decision_goes_on = action in ("offer_end", "decline_end")
-            play_on(log)
-        log.save()
+            writer.append(
+                player_event(writer, player=player, action=action, play=play, points=points),
+                actor,
+            )
+            writer.decision_goes_on = action in ("offer_end", "decline_end")
+            play_on(writer)
+        writer.save()
     if timed_out:
-        loser = match.players[1 - log.state.winner] if log.state.winner is not None else None
+        loser = match.players[1 - writer.state.winner] if writer.state.winner is not None else None
         raise IllegalAction(f"Time ran out: {loser} lost the match on time.", "timeout")
     return match
 
@@ -187,9 +190,9 @@ def match_timeout(*, match_id: int, seq: int | None = None) -> TimeCheck:
             return TimeCheck(timed_out=False)
         if not _is_overdue(match):
             return TimeCheck(timed_out=False, deadline=match.deadline)
-        log = MatchWriter(match, state_from_snapshot(match.state))
-        log.time_out()
-        log.save()
+        writer = MatchWriter(match, state_from_snapshot(match.state))
+        writer.time_out()
+        writer.save()
     return TimeCheck(timed_out=True)
 
 

@@ -37,9 +37,9 @@ def _moderate(match_id: int, moderator: Any, make_event: Callable[[Match], Event
         raise Forbidden("Only moderators can abort or award a match.")
     with transaction.atomic():
         match = locked_match(match_id)
-        log = MatchWriter(match, state_from_snapshot(match.state))
-        log.append(make_event(match), moderator)
-        log.save()
+        writer = MatchWriter(match, state_from_snapshot(match.state))
+        writer.append(make_event(match), moderator)
+        writer.save()
     return match
 
 

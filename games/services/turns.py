@@ -57,16 +57,16 @@ def next_roll(match: Match) -> tuple[int, int]:
 
 
 def player_event(
-    log: MatchWriter, player: int, action: str, play: str | None, points: int | None
+    writer: MatchWriter, *, player: int, action: str, play: str | None, points: int | None
 ) -> Event:
     """The event of ``player``'s ``action``; ApplicationError for a request that is not one,
     IllegalAction (with the reason) for an action the match does not allow now.
 
     A refused roll spends none of the match's dice.
     """
-    state = log.state
+    state = writer.state
     if action in ("abort", "offer_end"):
-        reason = why_ending_refused(log.match, state, action)
+        reason = why_ending_refused(writer.match, state, action)
         if reason is not None:
             raise IllegalAction(reason)
     _check_request(action, play, points)
@@ -77,7 +77,7 @@ def player_event(
         if reason is not None:
             raise IllegalAction(reason)
         if action == "roll":
-            return Roll(player, Dice(*next_roll(log.match)))
+            return Roll(player, Dice(*next_roll(writer.match)))
         if action == "move":
             return PlayMade(player, _canonical_play(state, player, play))
         if resignation is not None:
@@ -106,24 +106,27 @@ def _canonical_play(state: MatchState, player: int, text: str | None) -> str:
     return format_play(parse_play(text, state.position_for(player), state.dice))
 
 
-def play_on(log: MatchWriter) -> None:
+def play_on(writer: MatchWriter) -> None:
     """What the server does until a player must decide: opening rolls (again on a tie),
     the roll of a player who cannot double and lets us roll for them, and a forced play
     the player lets us make."""
     while True:
-        state = log.state
+        state = writer.state
         if state.phase == "opening":
-            log.append(OpeningRoll(next_roll(log.match)))
+            writer.append(OpeningRoll(next_roll(writer.match)))
         elif state.phase == "rolling" and state.turn is not None:
             if state.can_double(state.turn):
                 return
-            if not preferences(log.match.players[state.turn]).auto_roll:
+            if not preferences(writer.match.players[state.turn]).auto_roll:
                 return
-            log.append(Roll(state.turn, Dice(*next_roll(log.match))))
+            writer.append(Roll(state.turn, Dice(*next_roll(writer.match))))
         elif state.phase == "moving" and state.turn is not None:
             plays = state.legal_plays()
-            if len(plays) != 1 or not preferences(log.match.players[state.turn]).auto_play_forced:
+            if (
+                len(plays) != 1
+                or not preferences(writer.match.players[state.turn]).auto_play_forced
+            ):
                 return
-            log.append(PlayMade(state.turn, format_play(plays[0])))
+            writer.append(PlayMade(state.turn, format_play(plays[0])))
         else:
             return

@@ -68,8 +68,12 @@ def vacation_end(*, user: Any, at: datetime | None = None) -> Profile:
         )
         for match in _correspondence_matches_waiting_for(user, paused=True):
             assert match.paused_time_left is not None
-            control = TimeControl.of(match.time_control)
-            set_deadline(match, control, ended + timedelta(seconds=match.paused_time_left), ended)
+            set_deadline(
+                match,
+                control=TimeControl.of(match.time_control),
+                deadline=ended + timedelta(seconds=match.paused_time_left),
+                now=ended,
+            )
             match.paused_time_left = None
             match.save(update_fields=["deadline", "warn_at", "paused_time_left"])
             announce(match)

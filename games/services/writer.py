@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import datetime
 from typing import Any
 
 from django.utils import timezone
@@ -74,7 +73,7 @@ class MatchWriter:
 
     def record(self, kind: str, payload: dict[str, Any], actor: Any | None = None) -> None:
         """Add an event to the log as it is, chained to the log's last digest."""
-        event = chained_event(self.match, kind, payload, actor)
+        event = _chained_event(self.match, kind=kind, payload=payload, actor=actor)
         self.new_events.append(event)
         self.match.seq, self.match.head_digest = event.seq, event.digest
 
@@ -101,18 +100,18 @@ class MatchWriter:
             )
             fields += ["clocks", "deadline", "warn_at", "paused_time_left"]
         if finishing:
-            fields += finish(match, state, match.updated_at)
+            fields += _finish(match, state)
         match.save(update_fields=fields)
         if finishing:
-            rate(match)
+            _rate(match)
         # Last: the site's dice counters are shared by every match, so their rows stay locked
         # for as short a time as possible.
-        count_dice(match, self.new_rolls)
-        announce(match, self.acted_by)
+        _count_dice(match, self.new_rolls)
+        announce(match, acted_by=self.acted_by)
 
 
-def chained_event(
-    match: Match, kind: str, payload: dict[str, Any], actor: Any | None
+def _chained_event(
+    match: Match, *, kind: str, payload: dict[str, Any], actor: Any | None
 ) -> MatchEvent:
     """The match's next event (not saved), its digest chained to the match's head digest."""
     seq = match.seq + 1
@@ -138,15 +137,15 @@ def chained_event(
     )
 
 
-def finish(match: Match, state: MatchState, now: datetime) -> list[str]:
-    """Mark the match finished as ``state`` ends it; the names of the fields changed."""
+def _finish(match: Match, state: MatchState) -> list[str]:
+    """Mark the match finished as ``state`` ends it, now; the names of the fields changed."""
     match.status = Match.Status.FINISHED
     match.winner = None if state.winner is None else match.players[state.winner]
-    match.finished_at = now
+    match.finished_at = match.updated_at
     return ["status", "winner", "finished_at"]
 
 
-def rate(match: Match) -> None:
+def _rate(match: Match) -> None:
     """Rate the match just finished, in the transaction of its final event: the result and the
     ratings go together."""
     from ratings.services import rate_match
@@ -154,7 +153,7 @@ def rate(match: Match) -> None:
     rate_match(match)
 
 
-def count_dice(match: Match, rolls: Iterable[ServerRoll]) -> None:
+def _count_dice(match: Match, rolls: Iterable[ServerRoll]) -> None:
     """Add the server's ``rolls`` to the site's dice statistics and the rollers'."""
     players = (match.first_player_id, match.second_player_id)
     statistics.count_rolls(
