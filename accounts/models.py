@@ -106,10 +106,6 @@ class Profile(models.Model):
         """How the player wants to hear of ``kind`` (a key of NOTIFICATION_PREFERENCES)."""
         return str(getattr(self, NOTIFICATION_PREFERENCES[kind]))
 
-    @property
-    def is_bot(self) -> bool:
-        return bool(self.bot_level)
-
 
 class Unlock(models.Model):
     """A reward a player has earned, and the match that earned it; each reward once."""
@@ -145,3 +141,12 @@ def profile_of(user: Any) -> Profile | None:
     except ObjectDoesNotExist:
         return None
     return profile
+
+
+def is_computer(user: Any) -> bool:
+    """Whether ``user`` is a computer opponent (a bot): their profile names the level it plays at.
+
+    No query when the profile came with the user (``profile_loaded``); else one.
+    """
+    profile = profile_of(user)
+    return profile is not None and bool(profile.bot_level)

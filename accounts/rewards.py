@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from accounts.models import Profile, Unlock, profile_of
+from accounts.models import Profile, Unlock, is_computer, profile_of
 
 CROWN_LABEL = "crowned: beat the Expert"
 
@@ -63,7 +63,7 @@ def can_earn_rewards(user: Any) -> bool:
     profile = profile_of(user)
     if profile is None:
         return True
-    return not profile.is_bot and not getattr(profile, "is_guest", False)
+    return not is_computer(user) and not getattr(profile, "is_guest", False)
 
 
 def unlocked_rewards(user: Any) -> list[Reward]:

@@ -1,12 +1,15 @@
-"""Reads that pages and the API share: lists of matches and a match as a viewer sees it."""
+"""Reads that pages and the API share: lists of matches, a match as a viewer sees it, and
+what a player may do in it; never a write (the services may read through these)."""
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.db.models import Q, QuerySet
 
-from games import services
+from accounts.models import Profile, is_computer
+from accounts.vacation import VacationAllowance
 from games.clocks.rules import TimeControl
 from games.engine import BAR, MatchState, format_play, state_from_snapshot
 from games.engine.match_ids import gnubg_ids, xgid_of
@@ -113,7 +116,7 @@ def match_view(match: Match, viewer: Any | None) -> dict[str, Any]:
     position_id, match_id = gnubg_ids(state)
     you = match.player_index(viewer)
     legal_actions = list(state.legal_actions(you)) if you is not None else []
-    ending_actions = list(services.ending_actions(match, state, you)) if you is not None else []
+    ending = list(ending_actions(match, state, you)) if you is not None else []
     plays = [format_play(play) for play in state.legal_plays()] if "move" in legal_actions else []
     last = state.last_play
     return {
@@ -180,7 +183,7 @@ def match_view(match: Match, viewer: Any | None) -> dict[str, Any]:
             "revealed": match.status == Match.Status.FINISHED,
         },
         "legal_actions": legal_actions,
-        "ending_actions": ending_actions,
+        "ending_actions": ending,
         "legal_plays": plays,
         "created_at": match.created_at,
         "updated_at": match.updated_at,
@@ -204,3 +207,58 @@ def match_clocks(match: Match, names: tuple[str, str]) -> dict[str, Any]:
 
 def _name(user: Any | None) -> str | None:
     return None if user is None else user.get_username()
+
+
+def ending_actions(match: Match, state: MatchState, player: int) -> tuple[str, ...]:
+    """The ending actions (abort, offer_end, accept_end, decline_end) ``player`` may take now,
+    whoever is to act: abort or offer to end as this match allows (``why_ending_refused``),
+    and the answers to an offer that stands."""
+    allowed = tuple(
+        action
+        for action in ("abort", "offer_end")
+        if why_ending_refused(match, state, action) is None
+        and not (action == "offer_end" and state.end_offered_by is not None)
+    )
+    return allowed + state.end_answers(player)
+
+
+def why_ending_refused(match: Match, state: MatchState, action: str) -> str | None:
+    """Why a player may not ``abort`` or ``offer_end`` the match now; None when they may.
+
+    Before anyone has moved, either player may abort any match. After that an unrated match
+    against the computer may be ended (aborted) at any time, an unrated match between people
+    by agreement, and a rated match not at all: it is resigned.
+    """
+    if state.is_finished():
+        return "The match is over."
+    if action == "abort" and not state.has_begun():
+        return None
+    if action == "offer_end" and not state.has_begun():
+        return "Nobody has moved yet: abort the match instead."
+    if match.rated:
+        return "A rated match cannot be ended once a player has moved: resign instead."
+    computer = against_computer(match)
+    if action == "abort" and not computer:
+        return "Once a player has moved, the match ends only by agreement: offer to end it."
+    if action == "offer_end" and computer:
+        return "The computer does not answer offers: end the game instead."
+    return None  # the rules refuse a second offer, saying why
+
+
+def against_computer(match: Match) -> bool:
+    """One of the players is a computer opponent (asked once per Match instance)."""
+    known: bool | None = getattr(match, "_against_computer", None)
+    if known is None:
+        known = any(is_computer(player) for player in match.players)
+        match._against_computer = known  # type: ignore[attr-defined]
+    return known
+
+
+def vacation_ends_at(profile: Profile) -> datetime | None:
+    """When the vacation now on runs out of days."""
+    if profile.vacation_started_at is None:
+        return None
+    allowance = VacationAllowance(profile.vacation_days, profile.vacation_counted_until)
+    return profile.vacation_started_at + timedelta(
+        days=allowance.at(profile.vacation_started_at).days
+    )

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import logging
 
-from accounts.models import Profile
+from django.contrib.auth import get_user_model
+
+from accounts.models import is_computer
 from backgammon_site.errors import ApplicationError, Conflict
 from games import services
 from games.computer.decisions import BotLevel, bot_action, level_named
@@ -24,8 +26,10 @@ def bot_level_of(user_id: int | None) -> BotLevel | None:
     """The level ``user_id`` plays at when it is a bot, else None."""
     if user_id is None:
         return None
-    level = Profile.objects.filter(user_id=user_id).values_list("bot_level", flat=True).first()
-    return level_named(level) if level else None
+    user = get_user_model().objects.select_related("profile").filter(pk=user_id).first()
+    if user is None or not is_computer(user):
+        return None
+    return level_named(user.profile.bot_level)
 
 
 def is_challenge_to_a_bot(challenge_id: int) -> bool:

@@ -5,7 +5,7 @@ What each level's reward is, and how a player shows it, is accounts.rewards'.
 
 from __future__ import annotations
 
-from accounts.models import Profile, Unlock, profile_of
+from accounts.models import Profile, Unlock, is_computer, profile_of
 from accounts.rewards import REWARDS_BY_LEVEL, can_earn_rewards
 from games.models import Match
 
@@ -27,7 +27,7 @@ def unlock_for_match(match_id: int) -> Unlock | None:
     winner = match.winner
     loser = match.second_player if match.winner_id == match.first_player_id else match.first_player
     loser_profile = profile_of(loser)
-    if loser_profile is None or not loser_profile.is_bot or not can_earn_rewards(winner):
+    if loser_profile is None or not is_computer(loser) or not can_earn_rewards(winner):
         return None
     reward = REWARDS_BY_LEVEL.get(loser_profile.bot_level)
     if reward is None:

@@ -41,6 +41,7 @@ from .match import GameRecord, LastPlay, MatchState, fold
 from .notation import parse_play
 from .play import BAR, OFF, Move, Play, format_play
 from .position import CHECKERS, GameResult, Outcome, Position
+from .refusals import why_refused
 from .snapshots import snapshot, state_from_snapshot
 
 __all__ = [
@@ -90,4 +91,5 @@ __all__ = [
     "parse_play",
     "snapshot",
     "state_from_snapshot",
+    "why_refused",
 ]

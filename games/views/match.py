@@ -201,7 +201,7 @@ def _render(
         "time_control": time_control_words(match.time_control),
         "clocks": clock_faces(view, timezone.now()) if match.status == Match.Status.ACTIVE else [],
         "ended_by": _ended_by(match),
-        "against_computer": "abort" in view["ending_actions"] and services.against_computer(match),
+        "against_computer": "abort" in view["ending_actions"] and selectors.against_computer(match),
     }
     template = "games/_play_area.html" if request.headers.get("HX-Request") else "games/match.html"
     return render(request, template, context, status=status)

@@ -12,8 +12,8 @@ import pytest
 from django.db import connection
 from rest_framework.throttling import SimpleRateThrottle
 
-from games import services
 from games.models import Challenge, IdempotencyRecord, Match, MatchEvent
+from games.services import turns
 from tests.api.conftest import assert_error, client_for, footprint, opened
 from tests.games.factories import act, script_dice, start_match, state_of
 
@@ -325,13 +325,13 @@ def test_a_retry_sent_while_the_first_request_is_still_running_is_replayed(monke
     dice = iter([3, 1])
     entered, go = threading.Event(), threading.Event()
 
-    def slow_roll(log: Any) -> tuple[int, int]:
+    def slow_roll(match: Any) -> tuple[int, int]:
         entered.set()
         assert go.wait(timeout=30)
         return next(dice, 2), next(dice, 2)
 
     match = opened(script_dice(monkeypatch, 3, 1), alice, bob)
-    monkeypatch.setattr(services._Log, "next_roll", slow_roll)
+    monkeypatch.setattr(turns, "next_roll", slow_roll)
     entered.clear()
     body = {"seq": match.seq, "action": "roll"}
     answers: dict[str, Any] = {}

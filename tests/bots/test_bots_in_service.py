@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from accounts.models import is_computer
 from games import services, tasks
 from games.models import Challenge, Match, MatchAnalysis
 from tests.bots.conftest import bot
@@ -23,7 +24,7 @@ def test_the_four_bots_exist_as_marked_accounts():
         ("ExpertBot", "expert"),
     ]:
         player = bot(name)
-        assert player.profile.bot_level == level and player.profile.is_bot
+        assert player.profile.bot_level == level and is_computer(player)
         assert not player.has_usable_password()
 
 

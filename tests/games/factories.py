@@ -1,6 +1,6 @@
 """Users, scripted dice and matches for the games tests: plain functions, no factory library.
 
-The server derives every roll from the match's seeds (games.services._Log.next_roll);
+The server derives every roll from the match's seeds (games.services.turns.next_roll);
 ScriptedDice stands in for it so a test decides every number the server rolls, and fails loudly
 when it rolls one more.
 """
@@ -17,6 +17,7 @@ from django.contrib.auth.models import Permission
 from games import services
 from games.engine import MatchState, state_from_snapshot
 from games.models import Match, MatchEvent
+from games.services import turns
 
 
 def make_user(name: str, **fields: Any) -> Any:
@@ -70,7 +71,7 @@ class ScriptedDice:
 def script_dice(monkeypatch: Any, *faces: int) -> ScriptedDice:
     """Replace the server's dice with a script (the fixture ``dice`` in each test module)."""
     dice = ScriptedDice().add(*faces)
-    monkeypatch.setattr(services._Log, "next_roll", lambda log: (dice(), dice()))
+    monkeypatch.setattr(turns, "next_roll", lambda match: (dice(), dice()))
     return dice
 
 

@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 
 from accounts.models import Profile
 from backgammon_site.errors import Conflict, Forbidden, IllegalAction
-from games import services
+from games import selectors, services
 from games.log.integrity import log_problems
 from games.log.mat import mat_export
 from games.models import Match
@@ -26,7 +26,7 @@ def begun(dice, first, second, *, rated: bool = False, length: int = 3) -> Match
 
 def allowed(match: Match, user) -> tuple[str, ...]:
     match = reload(match)
-    return services.ending_actions(match, state_of(match), match.player_index(user))
+    return selectors.ending_actions(match, state_of(match), match.player_index(user))
 
 
 def assert_ended_without_winner(match: Match, reason: str) -> None:
@@ -222,10 +222,10 @@ def test_a_rated_game_against_the_computer_is_resigned_not_ended(dice, alice, bo
 
 def test_the_computer_is_known_by_its_profile(dice, alice, bob):
     dice.add(3, 1)
-    assert not services.against_computer(start_match(alice, bob))
+    assert not selectors.against_computer(start_match(alice, bob))
     Profile.objects.update_or_create(user=bob, defaults={"bot_level": "expert"})
     dice.add(3, 1)
-    assert services.against_computer(start_match(alice, bob))
+    assert selectors.against_computer(start_match(alice, bob))
 
 
 # --- The record of an ended match ---

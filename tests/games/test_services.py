@@ -9,19 +9,13 @@ import pytest
 from django.db import transaction
 
 from accounts.models import Profile
+from backgammon_site.errors import ApplicationError, Conflict, Forbidden, IllegalAction, NotFound
 from games import services
 from games.engine import Dice, GameResult
 from games.engine.notation import format_play, parse_play
 from games.log.integrity import fold_events, log_problems
 from games.models import Challenge, Match, MatchEvent
-from games.services import (
-    ApplicationError,
-    Conflict,
-    Forbidden,
-    IllegalAction,
-    NotFound,
-    match_changed,
-)
+from games.signals import match_changed
 from tests.games.factories import (
     act,
     events_of,

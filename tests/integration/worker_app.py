@@ -20,15 +20,15 @@ if _marker:
 
     django.setup()
 
-    from games import services
+    from games.services.writer import MatchWriter
 
-    _time_out = services._Log.time_out
+    _time_out = MatchWriter.time_out
 
-    def _time_out_then_die(log: services._Log) -> None:
+    def _time_out_then_die(log: MatchWriter) -> None:
         _time_out(log)
         marker = Path(_marker)
         if not marker.exists():
             marker.write_text(str(os.getpid()))
             os.kill(os.getpid(), signal.SIGKILL)
 
-    services._Log.time_out = _time_out_then_die  # type: ignore[method-assign]
+    MatchWriter.time_out = _time_out_then_die  # type: ignore[method-assign]

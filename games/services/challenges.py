@@ -1,0 +1,156 @@
+"""Challenges: one player asks another (or anyone) for a match, which starts once accepted."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from backgammon_site.errors import ApplicationError, Forbidden
+from games.models import Challenge, Match
+from games.services.locks import locked_challenge
+from games.services.matches import match_start, player_seed
+from games.signals import challenge_created
+
+MAX_MATCH_LENGTH = 25
+DEFAULT_TIME_CONTROL = {"kind": "correspondence", "days_per_move": 1, "reserve_days": 8}
+
+
+def challenge_create(
+    *,
+    challenger: Any,
+    opponent: Any | None,
+    match_length: int = 5,
+    rated: bool = True,
+    time_control: Mapping[str, Any] | None = None,
+    seed: str | None = None,
+) -> Challenge:
+    """Challenge ``opponent``, or anyone who accepts when ``opponent`` is None.
+
+    ``seed`` is the challenger's own dice seed; without one, one is drawn at the start.
+    """
+    if opponent is not None and opponent.pk == challenger.pk:
+        raise ApplicationError("You cannot challenge yourself.", "self_challenge")
+    if opponent is not None and not opponent.is_active:
+        raise ApplicationError(f"{opponent} cannot be challenged.", "inactive_player")
+    if isinstance(match_length, bool) or not isinstance(match_length, int):
+        raise ApplicationError("The match length is a whole number of points.", "match_length")
+    if not 1 <= match_length <= MAX_MATCH_LENGTH:
+        raise ApplicationError(
+            f"A match is played to 1 to {MAX_MATCH_LENGTH} points.", "match_length"
+        )
+    if not isinstance(rated, bool):
+        raise ApplicationError("Say whether the match is rated: true or false.", "rated")
+    challenge = Challenge.objects.create(
+        challenger=challenger,
+        opponent=opponent,
+        match_length=match_length,
+        rated=rated,
+        time_control=clean_time_control(time_control),
+        challenger_seed=player_seed(seed) or "",
+    )
+    challenge_id = challenge.pk
+    transaction.on_commit(lambda: challenge_created.send(Challenge, challenge_id=challenge_id))
+    return challenge
+
+
+def clean_time_control(time_control: Mapping[str, Any] | None) -> dict[str, Any]:
+    """A valid time control, or an ApplicationError saying what is wrong with it."""
+    if time_control is None:
+        return dict(DEFAULT_TIME_CONTROL)
+    if not isinstance(time_control, Mapping):
+        raise ApplicationError("The time control is an object with a kind.", "time_control")
+    kind = time_control.get("kind")
+    if kind == "correspondence":
+        allowed = {"kind", "days_per_move", "reserve_days"}
+        per_move = _number(time_control, "days_per_move", low=1 / 24, high=30)
+        reserve = _number(time_control, "reserve_days", low=0, high=60, default=0)
+        cleaned = {"kind": kind, "days_per_move": per_move, "reserve_days": reserve}
+    elif kind == "live":
+        allowed = {"kind", "minutes", "increment_seconds"}
+        minutes = _number(time_control, "minutes", low=1, high=120)
+        increment = _number(time_control, "increment_seconds", low=0, high=120, default=0)
+        cleaned = {"kind": kind, "minutes": minutes, "increment_seconds": increment}
+    else:
+        raise ApplicationError(
+            'The time control\'s kind is "correspondence" or "live".', "time_control"
+        )
+    unknown = set(time_control) - allowed
+    if unknown:
+        raise ApplicationError(
+            f"Unknown time control field: {', '.join(sorted(unknown))}.", "time_control"
+        )
+    return cleaned
+
+
+def _number(
+    values: Mapping[str, Any], name: str, *, low: float, high: float, default: float | None = None
+) -> float | int:
+    value = values.get(name, default)
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ApplicationError(f"{name} must be a number.", "time_control")
+    if isinstance(value, float) and not math.isfinite(value):
+        raise ApplicationError(f"{name} must be a finite number.", "time_control")
+    if not low <= value <= high:
+        raise ApplicationError(f"{name} must be between {low:g} and {high:g}.", "time_control")
+    return value
+
+
+def challenge_accept(*, challenge_id: int, user: Any, seed: str | None = None) -> Match:
+    """Accept a challenge: the match starts at once, the challenger as the first player.
+
+    ``seed`` is the accepting player's own dice seed; without one, one is drawn.
+    """
+    own_seed = player_seed(seed)
+    with transaction.atomic():
+        challenge = locked_challenge(challenge_id)
+        if challenge.status != Challenge.Status.OPEN:
+            raise ApplicationError(f"This challenge is {challenge.status}.", "challenge_closed")
+        if challenge.challenger_id == user.pk:
+            raise ApplicationError("You cannot accept your own challenge.", "self_challenge")
+        if challenge.opponent_id is not None and challenge.opponent_id != user.pk:
+            raise Forbidden("This challenge is for another player.")
+        match = match_start(
+            first_player=challenge.challenger,
+            second_player=user,
+            match_length=challenge.match_length,
+            rated=challenge.rated,
+            time_control=challenge.time_control,
+            player_seeds=(challenge.challenger_seed or None, own_seed),
+        )
+        challenge.status = Challenge.Status.ACCEPTED
+        challenge.opponent = user
+        challenge.match = match
+        challenge.decided_at = timezone.now()
+        challenge.save(update_fields=["status", "opponent", "match", "decided_at"])
+    return match
+
+
+def challenge_decline(*, challenge_id: int, user: Any) -> Challenge:
+    """The challenged player says no."""
+    with transaction.atomic():
+        challenge = locked_challenge(challenge_id)
+        if challenge.opponent_id != user.pk:
+            raise Forbidden("Only the challenged player can decline a challenge.")
+        return _close(challenge, Challenge.Status.DECLINED)
+
+
+def challenge_cancel(*, challenge_id: int, user: Any) -> Challenge:
+    """The challenger takes the challenge back."""
+    with transaction.atomic():
+        challenge = locked_challenge(challenge_id)
+        if challenge.challenger_id != user.pk:
+            raise Forbidden("Only the challenger can cancel a challenge.")
+        return _close(challenge, Challenge.Status.CANCELLED)
+
+
+def _close(challenge: Challenge, status: str) -> Challenge:
+    if challenge.status != Challenge.Status.OPEN:
+        raise ApplicationError(f"This challenge is already {challenge.status}.", "challenge_closed")
+    challenge.status = status
+    challenge.decided_at = timezone.now()
+    challenge.save(update_fields=["status", "decided_at"])
+    return challenge

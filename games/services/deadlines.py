@@ -1,0 +1,55 @@
+"""The clocks of a match's decisions: a decision ends, charging its time, and the next one's
+deadline is set, or paused while its player is on vacation."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+
+from games.clocks.rules import TimeControl, add_increments, warning_time
+from games.engine import MatchState
+from games.models import Match
+from games.services.locks import preferences
+
+
+def restart_clocks(
+    match: Match,
+    state: MatchState,
+    *,
+    decided_by: int | None,
+    moves_made: Sequence[int],
+    now: datetime,
+) -> None:
+    """End the decision ``decided_by`` answered (None: none), charging its time and the
+    increments of the ``moves_made`` by each player, and start the next one."""
+    control = TimeControl.of(match.time_control)
+    clocks = list(match.clocks) or control.starting_clocks()
+    moves = list(moves_made)
+    if decided_by is not None:
+        if match.deadline is not None:
+            remaining = match.deadline - now
+        else:
+            remaining = timedelta(seconds=match.paused_time_left or 0)
+        clocks[decided_by] = control.time_left_after(
+            clocks[decided_by], remaining, moves[decided_by]
+        )
+        moves[decided_by] = 0
+    match.clocks = add_increments(control, clocks, moves)
+    match.deadline = match.warn_at = match.paused_time_left = None
+    to_act = state.player_to_act()
+    if state.is_finished() or to_act is None:
+        return
+    allowance = control.allowance(match.clocks[to_act])
+    on_vacation = preferences(match.players[to_act]).vacation_started_at is not None
+    if not control.live and on_vacation:
+        match.paused_time_left = allowance.total_seconds()
+        return
+    set_deadline(match, control=control, deadline=now + allowance, now=now)
+
+
+def set_deadline(match: Match, *, control: TimeControl, deadline: datetime, now: datetime) -> None:
+    """The decision waiting is due at ``deadline``; its player is warned before, if there is
+    still time to."""
+    match.deadline = deadline
+    warn_at = warning_time(control, deadline)
+    match.warn_at = warn_at if warn_at is not None and warn_at > now else None

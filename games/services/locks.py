@@ -1,0 +1,43 @@
+"""The rows a service changes, loaded under lock until its transaction ends, and the players'
+preferences that come with a locked match."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from accounts.models import Profile, profile_of
+from backgammon_site.errors import NotFound
+from games.models import Challenge, Match
+
+
+def locked_match(match_id: int) -> Match:
+    """The match, locked until the transaction ends, with its players and their profiles (the
+    preferences the services follow; not locked)."""
+    try:
+        return (
+            Match.objects.select_for_update(of=("self",))
+            .select_related("first_player__profile", "second_player__profile")
+            .get(pk=match_id)
+        )
+    except (Match.DoesNotExist, ValueError, TypeError):
+        raise NotFound(f"There is no match {match_id}.") from None
+
+
+def locked_challenge(challenge_id: int) -> Challenge:
+    """The challenge, locked until the transaction ends."""
+    try:
+        return Challenge.objects.select_for_update().get(pk=challenge_id)
+    except Challenge.DoesNotExist:
+        raise NotFound(f"There is no challenge {challenge_id}.") from None
+
+
+def locked_profile(user: Any) -> Profile:
+    """The user's profile, made with the defaults if they have none, locked."""
+    Profile.objects.get_or_create(user=user)
+    return Profile.objects.select_for_update().get(user=user)
+
+
+def preferences(player: Any) -> Profile:
+    """A player's profile as loaded with their match (``locked_match``); the defaults for a
+    player who has none."""
+    return profile_of(player) or Profile(user=player)

@@ -1,0 +1,228 @@
+"""A match from its start to its end: the opening, each player's action, and the clock's
+verdict when a player runs out of time."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from backgammon_site.errors import ApplicationError, Conflict, Forbidden, IllegalAction, NotFound
+from games.dice import rolls
+from games.dice.seed_vault import encrypt_seed
+from games.engine import MatchState, snapshot, state_from_snapshot
+from games.models import Match
+from games.services.locks import locked_match, preferences
+from games.services.turns import play_on, player_event
+from games.services.vacations import vacation_end
+from games.services.writer import MatchWriter
+from games.signals import deadline_near
+
+ACTIONS = (
+    "roll",
+    "double",
+    "take",
+    "drop",
+    "move",
+    "resign",
+    "accept_resign",
+    "reject_resign",
+    "abort",
+    "offer_end",
+    "accept_end",
+    "decline_end",
+)
+#: The actions that end a match without a winner, or offer or answer to; either player may
+#: take them whoever is to act.
+ENDING_ACTIONS = ("abort", "offer_end", "accept_end", "decline_end")
+
+
+def player_seed(seed: object) -> str | None:
+    """A player's own dice seed, cleaned (None for none); ApplicationError if it cannot be one."""
+    try:
+        return rolls.clean_player_seed(seed)
+    except ValueError as error:
+        raise ApplicationError(str(error), "seed") from None
+
+
+def match_start(
+    *,
+    first_player: Any,
+    second_player: Any,
+    match_length: int,
+    rated: bool,
+    time_control: Mapping[str, Any],
+    player_seeds: tuple[str | None, str | None] = (None, None),
+) -> Match:
+    """Create a match, commit to its dice, and make its opening roll.
+
+    Players without a dice seed of their own are given one (it is public, in the first event).
+    """
+    if first_player.pk == second_player.pk:
+        raise ApplicationError("A match needs two different players.", "self_challenge")
+    seeds = [player_seed(seed) or rolls.new_player_seed() for seed in player_seeds]
+    server_seed = rolls.new_server_seed()
+    with transaction.atomic():
+        state = MatchState.new(match_length)
+        match = Match.objects.create(
+            first_player=first_player,
+            second_player=second_player,
+            match_length=match_length,
+            rated=rated,
+            time_control=dict(time_control),
+            state=snapshot(state),
+            server_seed_ciphertext=encrypt_seed(server_seed),
+            player_seeds=seeds,
+        )
+        writer = MatchWriter(match, state)
+        writer.record(
+            "match_started",
+            {
+                "match_length": match_length,
+                "rated": rated,
+                "time_control": dict(time_control),
+                "players": [first_player.get_username(), second_player.get_username()],
+                "player_ids": [first_player.pk, second_player.pk],
+                "dice": {
+                    "scheme": "hmac-sha256-v1",
+                    "server_seed_commitment": rolls.commitment(server_seed),
+                    "player_seeds": seeds,
+                },
+            },
+        )
+        play_on(writer)
+        writer.save()
+    return match
+
+
+def match_act(
+    *,
+    match_id: int,
+    actor: Any,
+    expected_seq: int,
+    action: str,
+    play: str | None = None,
+    points: int | None = None,
+) -> Match:
+    """A player's action: roll, double, take, drop, move, resign, accept_resign, reject_resign,
+    or one of the ENDING_ACTIONS (``games.selectors.ending_actions`` says which are allowed now).
+
+    ``expected_seq`` is the seq the player saw; if the match has moved on, nothing is done
+    and Conflict is raised. ``play`` is the notation of a move; ``points`` (1, 2 or 3) the
+    value offered when resigning.
+    """
+    if action not in ACTIONS:
+        raise ApplicationError(
+            f"Unknown action {action!r}; actions are {', '.join(ACTIONS)}.", "unknown_action"
+        )
+    if isinstance(expected_seq, bool) or not isinstance(expected_seq, int):
+        raise ApplicationError("seq must be the whole number of the last event seen.", "seq")
+    try:
+        return _act(match_id, actor, expected_seq, action, play, points)
+    except _OnVacation:
+        # Acting ends a vacation first, so that the time of this and every other match of the
+        # player's runs again before the action is timed.
+        vacation_end(user=actor)
+        return _act(match_id, actor, expected_seq, action, play, points)
+
+
+class _OnVacation(Exception):
+    """The acting player is on vacation: end it, then act."""
+
+
+def _act(
+    match_id: int,
+    actor: Any,
+    expected_seq: int,
+    action: str,
+    play: str | None,
+    points: int | None,
+) -> Match:
+    with transaction.atomic():
+        match = locked_match(match_id)
+        player = match.player_index(actor)
+        if player is None:
+            raise Forbidden("Only the two players can act in a match.")
+        if preferences(match.players[player]).vacation_started_at is not None:
+            raise _OnVacation
+        if match.seq != expected_seq:
+            raise Conflict(
+                f"The match has moved on: it is at seq {match.seq}, not {expected_seq}.",
+                current_seq=match.seq,
+            )
+        writer = MatchWriter(match, state_from_snapshot(match.state))
+        timed_out = _is_overdue(match)
+        if timed_out:
+            writer.time_out()
+        else:
+            writer.append(
+                player_event(writer, player=player, action=action, play=play, points=points),
+                actor,
+            )
+            writer.decision_goes_on = action in ("offer_end", "decline_end")
+            play_on(writer)
+        writer.save()
+    if timed_out:
+        loser = match.players[1 - writer.state.winner] if writer.state.winner is not None else None
+        raise IllegalAction(f"Time ran out: {loser} lost the match on time.", "timeout")
+    return match
+
+
+def match_timeout(*, match_id: int, seq: int | None = None) -> TimeCheck:
+    """The player to act loses the match on time, if their deadline has passed.
+
+    Safe to call any number of times, from any worker: it acts only while the match is still
+    at ``seq`` (when given) and overdue. A deadline still to come is returned, so a task that
+    woke early can wait for it.
+    """
+    with transaction.atomic():
+        try:
+            match = locked_match(match_id)
+        except NotFound:
+            return TimeCheck(timed_out=False)
+        if match.status != Match.Status.ACTIVE or match.deadline is None:
+            return TimeCheck(timed_out=False)
+        if seq is not None and match.seq != seq:
+            return TimeCheck(timed_out=False)
+        if not _is_overdue(match):
+            return TimeCheck(timed_out=False, deadline=match.deadline)
+        writer = MatchWriter(match, state_from_snapshot(match.state))
+        writer.time_out()
+        writer.save()
+    return TimeCheck(timed_out=True)
+
+
+@dataclass(frozen=True)
+class TimeCheck:
+    """What match_timeout found: the match lost on time, or the deadline still to come."""
+
+    timed_out: bool
+    deadline: datetime | None = None
+
+
+def match_warn_of_deadline(*, match_id: int) -> bool:
+    """Warn the player to act that their deadline is near, once per decision."""
+    with transaction.atomic():
+        match = locked_match(match_id)
+        if match.warn_at is None or match.warn_at > timezone.now():
+            return False
+        match.warn_at = None
+        match.save(update_fields=["warn_at"])
+        if match.status != Match.Status.ACTIVE or match.deadline is None:
+            return False
+        details = {
+            "match_id": match.pk,
+            "seq": match.seq,
+            "player_id": match.to_act_id,
+            "deadline": match.deadline,
+        }
+        transaction.on_commit(lambda: deadline_near.send(Match, **details))
+    return True
+
+
+def _is_overdue(match: Match) -> bool:
+    return match.deadline is not None and match.deadline <= timezone.now()

@@ -1,0 +1,132 @@
+"""A turn's events: a player's action made into its event, and what the server does for the
+players until one must decide (the dice it rolls, the forced plays it makes)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from backgammon_site.errors import ApplicationError, IllegalAction
+from games.dice import rolls
+from games.dice.seed_vault import decrypt_seed
+from games.engine import (
+    Abort,
+    AcceptEnd,
+    AcceptResignation,
+    DeclineEnd,
+    Dice,
+    Double,
+    Drop,
+    EngineError,
+    MatchState,
+    OfferEnd,
+    OpeningRoll,
+    PlayMade,
+    RejectResignation,
+    Resign,
+    Roll,
+    Take,
+    why_refused,
+)
+from games.engine.events import Event
+from games.engine.notation import format_play, parse_play
+from games.models import Match
+from games.selectors import why_ending_refused
+from games.services.locks import preferences
+from games.services.writer import MatchWriter
+
+_PLAYER_EVENTS: dict[str, Callable[[int], Event]] = {
+    "double": Double,
+    "take": Take,
+    "drop": Drop,
+    "accept_resign": AcceptResignation,
+    "reject_resign": RejectResignation,
+    "abort": Abort,
+    "offer_end": OfferEnd,
+    "accept_end": AcceptEnd,
+    "decline_end": DeclineEnd,
+}
+
+
+def next_roll(match: Match) -> tuple[int, int]:
+    """The match's next roll, derived from its seeds and the number of rolls so far.
+
+    Every die the server rolls comes from here (tests script the dice by replacing it).
+    """
+    server_seed = decrypt_seed(match.server_seed_ciphertext)
+    return rolls.roll(server_seed, tuple(match.player_seeds), match.rolls_made)
+
+
+def player_event(
+    writer: MatchWriter, *, player: int, action: str, play: str | None, points: int | None
+) -> Event:
+    """The event of ``player``'s ``action``; ApplicationError for a request that is not one,
+    IllegalAction (with the reason) for an action the match does not allow now.
+
+    A refused roll spends none of the match's dice.
+    """
+    state = writer.state
+    if action in ("abort", "offer_end"):
+        reason = why_ending_refused(writer.match, state, action)
+        if reason is not None:
+            raise IllegalAction(reason)
+    _check_request(action, play, points)
+    try:
+        # The points offered are checked before whether the player may resign now.
+        resignation = Resign(player, points) if action == "resign" else None
+        reason = why_refused(state, player, action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        if action == "roll":
+            return Roll(player, Dice(*next_roll(writer.match)))
+        if action == "move":
+            return PlayMade(player, _canonical_play(state, player, play))
+        if resignation is not None:
+            return resignation
+        return _PLAYER_EVENTS[action](player)
+    except EngineError as error:
+        raise IllegalAction(str(error)) from None
+
+
+def _check_request(action: str, play: str | None, points: int | None) -> None:
+    """Refuse a request that is not one: a move without a play in notation, a resignation
+    without its points."""
+    if action == "move":
+        if not isinstance(play, str):
+            raise ApplicationError("A move needs its play in notation, e.g. 24/18 13/8.", "play")
+        if len(play) > 200:
+            raise ApplicationError("That play is too long to be a backgammon play.", "play")
+    if action == "resign" and (isinstance(points, bool) or not isinstance(points, int)):
+        raise ApplicationError(
+            "Resigning offers 1 (single), 2 (gammon) or 3 (backgammon) points.", "points"
+        )
+
+
+def _canonical_play(state: MatchState, player: int, text: str | None) -> str:
+    assert isinstance(text, str) and state.dice is not None
+    return format_play(parse_play(text, state.position_for(player), state.dice))
+
+
+def play_on(writer: MatchWriter) -> None:
+    """What the server does until a player must decide: opening rolls (again on a tie),
+    the roll of a player who cannot double and lets us roll for them, and a forced play
+    the player lets us make."""
+    while True:
+        state = writer.state
+        if state.phase == "opening":
+            writer.append(OpeningRoll(next_roll(writer.match)))
+        elif state.phase == "rolling" and state.turn is not None:
+            if state.can_double(state.turn):
+                return
+            if not preferences(writer.match.players[state.turn]).auto_roll:
+                return
+            writer.append(Roll(state.turn, Dice(*next_roll(writer.match))))
+        elif state.phase == "moving" and state.turn is not None:
+            plays = state.legal_plays()
+            if (
+                len(plays) != 1
+                or not preferences(writer.match.players[state.turn]).auto_play_forced
+            ):
+                return
+            writer.append(PlayMade(state.turn, format_play(plays[0])))
+        else:
+            return
