@@ -237,7 +237,7 @@ def _free_port() -> int:
 
 def _server_environment() -> dict[str, str]:
     environment = dict(os.environ)
-    environment["DJANGO_SETTINGS_MODULE"] = "backgammon_site.loadtest_settings"
+    environment["DJANGO_SETTINGS_MODULE"] = "games.management.loadtest.settings"
     # Throttling stays on (its cost is part of every request), far above the clients' rate.
     environment["API_THROTTLE_ANON"] = "10000000/minute"
     environment["API_THROTTLE_USER"] = "10000000/minute"
