@@ -28,6 +28,24 @@ if os.environ.get("CI"):
 
 RunPython = Callable[..., subprocess.CompletedProcess[str]]
 
+#: The markers a whole folder of tests carries (registered in pyproject.toml).
+FOLDER_MARKERS = {
+    "browser": pytest.mark.browser,
+    "integration": pytest.mark.integration,
+    "api_fuzz": pytest.mark.slow,
+    "perf": pytest.mark.slow,
+}
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark each test by its folder, before -m chooses which tests run."""
+    tests = Path(__file__).parent
+    for item in items:
+        folder = item.path.relative_to(tests).parts[0]
+        if folder in FOLDER_MARKERS:
+            item.add_marker(FOLDER_MARKERS[folder])
+
 
 @pytest.fixture
 def run_python() -> RunPython:
