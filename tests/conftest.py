@@ -16,7 +16,7 @@ from django.core.cache import cache
 from django.test import Client
 from hypothesis import settings as hypothesis_settings
 
-from tests.games.factories import ScriptedDice, make_user, script_dice
+from tests.games.factories import PASSWORD, ScriptedDice, make_moderator, make_user, script_dice
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
@@ -27,6 +27,25 @@ if os.environ.get("CI"):
     hypothesis_settings.load_profile("ci")
 
 RunPython = Callable[..., subprocess.CompletedProcess[str]]
+
+#: The markers a whole folder of tests carries (registered in pyproject.toml).
+FOLDER_MARKERS = {
+    "browser": pytest.mark.browser,
+    "integration": pytest.mark.integration,
+    "api_fuzz": pytest.mark.slow,
+    "perf": pytest.mark.slow,
+}
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark each test by its folder, before -m chooses which tests run."""
+    tests = Path(__file__).parent
+    for item in items:
+        if item.path.is_relative_to(tests):
+            folder = item.path.relative_to(tests).parts[0]
+            if folder in FOLDER_MARKERS:
+                item.add_marker(FOLDER_MARKERS[folder])
 
 
 @pytest.fixture
@@ -64,6 +83,13 @@ def _empty_cache() -> Any:
 
 
 @pytest.fixture(autouse=True)
+def _quick_password_hashing(settings: Any) -> None:
+    """Passwords in tests protect nothing, and the real hasher takes a noticeable time for each
+    one set or checked."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
 def _quick_analyses(settings: Any) -> None:
     """Tasks run in the test's own process (pyproject.toml sets CELERY_TASK_ALWAYS_EAGER), so
     the analysis of every match a test finishes runs too: at 1 ply, bgsage's quickest."""
@@ -76,19 +102,27 @@ def dice(monkeypatch: pytest.MonkeyPatch) -> ScriptedDice:
     return script_dice(monkeypatch)
 
 
+# The players every test may ask for: each signs in with PASSWORD and has an email address.
+
+
 @pytest.fixture
 def alice(db: Any) -> Any:
-    return make_user("alice")
+    return make_user("alice", password=PASSWORD, email="alice@example.com")
 
 
 @pytest.fixture
 def bob(db: Any) -> Any:
-    return make_user("bob")
+    return make_user("bob", password=PASSWORD, email="bob@example.com")
 
 
 @pytest.fixture
 def carol(db: Any) -> Any:
-    return make_user("carol")
+    return make_user("carol", password=PASSWORD, email="carol@example.com")
+
+
+@pytest.fixture
+def moderator(db: Any) -> Any:
+    return make_moderator("mod", password=PASSWORD, email="mod@example.com")
 
 
 @pytest.fixture

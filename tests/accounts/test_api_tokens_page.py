@@ -1,16 +1,10 @@
 """The page where a player creates and revokes API tokens."""
 
 import pytest
-from django.contrib.auth import get_user_model
 from knox.models import AuthToken
 from rest_framework.test import APIClient
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def alice():
-    return get_user_model().objects.create_user("alice", password="pw-alice-123")
 
 
 def test_the_page_needs_a_signed_in_player(client):
@@ -39,8 +33,7 @@ def test_a_created_token_is_shown_once_and_works_until_revoked(client, alice):
     assert api.get("/api/challenges/").status_code == 401
 
 
-def test_a_player_cannot_revoke_someone_elses_token(client, alice):
-    bob = get_user_model().objects.create_user("bob", password="pw-bob-123")
+def test_a_player_cannot_revoke_someone_elses_token(client, alice, bob):
     instance, _ = AuthToken.objects.create(bob)
     client.force_login(alice)
     response = client.post(

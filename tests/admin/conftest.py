@@ -1,5 +1,5 @@
-"""Fixtures for the admin tests: a moderator as the migration's group makes one, players,
-matches and signed-in browsers."""
+"""Fixtures for the admin tests: a superuser and matches (the moderator, the players and the
+signed-in browsers are tests/conftest.py's)."""
 
 from __future__ import annotations
 
@@ -7,19 +7,10 @@ from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 from django.test import Client
 
 from games.models import Match
-from tests.games.factories import act, make_user, start_match
-
-
-@pytest.fixture
-def moderator(db: Any) -> Any:
-    """Staff, and in the "Moderators" group that ratings/migrations/0002 creates."""
-    user = make_user("mod", is_staff=True)
-    user.groups.add(Group.objects.get(name="Moderators"))
-    return get_user_model().objects.get(pk=user.pk)
+from tests.games.factories import act, start_match
 
 
 @pytest.fixture

@@ -1,41 +1,18 @@
-"""Fixtures for the REST API tests: players with passwords, API clients signed in with real
-knox tokens, scripted dice, and helpers that check nothing was written.
-
-Every test starts with an empty cache: DRF keeps its throttle counts there, and the
-anonymous limit (120/minute by default) would otherwise carry over between tests.
-"""
+"""Helpers for the REST API tests: API clients signed in with real knox tokens, and checks that
+nothing was written. The players, the moderator and the dice are tests/conftest.py's; every
+test starts with an empty cache there, where DRF keeps its throttle counts."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import Permission
-from django.core.cache import cache
 from knox.models import AuthToken
 from rest_framework.test import APIClient
 
 from games.models import Challenge, IdempotencyRecord, Match, MatchEvent
-from tests.games.factories import act, make_user, script_dice, start_match
-
-PASSWORD = "correct horse battery staple"
-
-
-@pytest.fixture(autouse=True)
-def _fresh_cache_and_fast_passwords(settings: Any) -> Iterator[None]:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    cache.clear()
-    yield
-    cache.clear()
-
-
-def make_player(name: str, **fields: Any) -> Any:
-    """A user called ``name`` who can sign in with PASSWORD."""
-    user = make_user(name, **fields)
-    user.set_password(PASSWORD)
-    user.save(update_fields=["password"])
-    return user
+from tests.games.factories import act, start_match
 
 
 def client_for(user: Any | None) -> APIClient:
@@ -45,38 +22,6 @@ def client_for(user: Any | None) -> APIClient:
         _, token = AuthToken.objects.create(user)
         client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
     return client
-
-
-@pytest.fixture
-def dice(monkeypatch: pytest.MonkeyPatch) -> Any:
-    return script_dice(monkeypatch)
-
-
-@pytest.fixture
-def alice(db: Any) -> Any:
-    return make_player("alice")
-
-
-@pytest.fixture
-def bob(db: Any) -> Any:
-    return make_player("bob")
-
-
-@pytest.fixture
-def carol(db: Any) -> Any:
-    return make_player("carol")
-
-
-@pytest.fixture
-def moderator(db: Any) -> Any:
-    """Staff with games.moderate_match, read back so the permission cache is fresh."""
-    user = make_player("mod", is_staff=True)
-    user.user_permissions.add(
-        Permission.objects.get(codename="moderate_match", content_type__app_label="games")
-    )
-    user = type(user).objects.get(pk=user.pk)
-    assert user.has_perm("games.moderate_match")
-    return user
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from games.models import Match
-from tests.api.conftest import PASSWORD
+from tests.games.factories import PASSWORD
 
 pytestmark = pytest.mark.django_db
 
@@ -159,6 +159,7 @@ def test_one_point_match_played_to_the_end_over_the_api(alice, bob):
     assert seq == views["alice"]["seq"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("answer", ["take", "drop"])
 def test_three_point_match_with_the_cube_played_to_the_end_over_the_api(alice, bob, answer):
     clients = {"alice": sign_in("alice"), "bob": sign_in("bob")}

@@ -8,7 +8,8 @@ from django.contrib.auth import get_user_model
 from knox.models import AuthToken
 from rest_framework.test import APIClient
 
-from tests.api.conftest import PASSWORD, assert_error, footprint, make_player
+from tests.api.conftest import assert_error, footprint
+from tests.games.factories import PASSWORD, make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -76,7 +77,7 @@ def test_a_token_request_missing_fields_is_invalid(alice, body):
 
 
 def test_an_inactive_user_gets_no_token(db):
-    make_player("dormant", is_active=False)
+    make_user("dormant", password=PASSWORD, is_active=False)
 
     response = APIClient().post(
         "/api/auth/token/", {"username": "dormant", "password": PASSWORD}, format="json"

@@ -28,6 +28,7 @@ def test_the_four_bots_exist_as_marked_accounts():
         assert not player.has_usable_password()
 
 
+@pytest.mark.slow
 def test_a_bot_plays_a_whole_match_against_another_through_the_services(
     django_capture_on_commit_callbacks: Any,
 ) -> None:

@@ -608,6 +608,7 @@ def crawford_games_expected(records: tuple[GameRecord, ...], n: int) -> list[boo
     return expected_flags
 
 
+@pytest.mark.slow
 def test_random_matches_keep_the_invariants():
     games: list[GameRecord] = []
     seed = 0

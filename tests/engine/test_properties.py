@@ -2,6 +2,7 @@
 
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -40,6 +41,7 @@ def totals(position: Position) -> tuple[int, int]:
     return mine, theirs
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(positions(), dice)
 def test_checkers_are_conserved_and_points_hold_one_colour(position, roll):
@@ -52,6 +54,7 @@ def test_checkers_are_conserved_and_points_hold_one_colour(position, roll):
                 assert after.points[point] == position.points[point]
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(positions(), dice)
 def test_plays_end_in_distinct_positions_and_use_the_dice(position, roll):
@@ -70,6 +73,7 @@ def test_plays_end_in_distinct_positions_and_use_the_dice(position, roll):
         assert not used - Counter(roll.moves())
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(positions(), dice)
 def test_every_plays_position_is_reached_by_its_notation(position, roll):

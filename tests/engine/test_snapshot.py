@@ -55,6 +55,7 @@ def is_json_ready(value: object) -> bool:
     return value is None or isinstance(value, str | int | bool)
 
 
+@pytest.mark.slow
 def test_every_state_of_random_matches_survives_json_exactly():
     phases, endings, empty_plays = set(), set(), 0
     for seed in range(40):

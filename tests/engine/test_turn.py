@@ -61,6 +61,7 @@ def test_each_die_takes_a_checker_to_its_own_destination():
     assert turn.move_to(6, 1).die == 5
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(positions(), dice)
 def test_random_steps_always_end_in_a_legal_play(position, roll):

@@ -54,6 +54,7 @@ def gnubg_scores(tmp_path: Path, texts: list[str]) -> list[dict[str, str]]:
     return scores
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_gnubg_imports_a_5_point_match_with_doubles_and_a_crawford_game(
     tmp_path, client, dice, alice, bob
@@ -72,6 +73,7 @@ def test_gnubg_imports_a_5_point_match_with_doubles_and_a_crawford_game(
     assert int(gnubg["games"]) == len(state.games)
 
 
+@pytest.mark.slow
 def test_gnubg_reaches_our_final_score_in_random_matches(tmp_path):
     matches = [(length, random_match(seed, length)) for seed in range(12) for length in (1, 5)]
     gnubg_own = parse_mat((DATA / "gnubg_selfplay_5_point.mat").read_text())

@@ -43,6 +43,7 @@ def blunder_step(imported: ImportedMatch) -> int:
     raise AssertionError("no such play")
 
 
+@pytest.mark.slow
 def test_an_import_is_analysed_once_it_is_imported(
     alice: Any, django_capture_on_commit_callbacks: Any
 ) -> None:
@@ -57,6 +58,7 @@ def test_an_import_is_analysed_once_it_is_imported(
     assert analysis.seq == len(imported.events) and analysis.plies == 1
 
 
+@pytest.mark.slow
 def test_the_api_gives_the_figures_and_the_decisions_by_replay_step(
     imported: ImportedMatch,
 ) -> None:
@@ -78,6 +80,7 @@ def test_the_api_gives_the_figures_and_the_decisions_by_replay_step(
         assert imported.events[decision["seq"] - 1]["kind"] in kinds[decision["kind"]]
 
 
+@pytest.mark.slow
 def test_the_replay_shows_the_figures_and_marks_the_blunder(
     imported: ImportedMatch, alice: Any, signed_in: Any
 ) -> None:
@@ -92,6 +95,7 @@ def test_the_replay_shows_the_figures_and_marks_the_blunder(
     assert 'data-action="analyse"' in signed_in(alice).get(url).content.decode()
 
 
+@pytest.mark.slow
 def test_the_replays_button_analyses_the_import_again(
     imported: ImportedMatch, bob: Any, signed_in: Any, django_capture_on_commit_callbacks: Any
 ) -> None:
@@ -107,6 +111,7 @@ def test_the_replays_button_analyses_the_import_again(
     assert browser.post(reverse("import-replay-analyse", args=[999_999])).status_code == 404
 
 
+@pytest.mark.slow
 def test_asking_over_the_api_analyses_again(
     imported: ImportedMatch, bob: Any, django_capture_on_commit_callbacks: Any
 ) -> None:
@@ -120,6 +125,7 @@ def test_asking_over_the_api_analyses_again(
     assert client.get(analysis_url(imported)).json()["status"] == "done"
 
 
+@pytest.mark.slow
 def test_unknown_or_unanalysed_imports_are_not_found(imported: ImportedMatch, bob: Any) -> None:
     client = APIClient()
     client.force_authenticate(bob)
@@ -132,6 +138,7 @@ def test_unknown_or_unanalysed_imports_are_not_found(imported: ImportedMatch, bo
     assert 'data-analysis="none"' in page
 
 
+@pytest.mark.slow
 def test_an_analysis_is_of_exactly_one_match(
     imported: ImportedMatch, alice: Any, bob: Any, dice: Any
 ) -> None:

@@ -16,6 +16,7 @@ from tests.formats.played import play_match_with_cube_and_crawford
 from tests.games.factories import events_of, state_of
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_a_match_played_here_reads_back_from_its_mat_file(dice, alice, bob):
     match = play_match_with_cube_and_crawford(alice, bob, dice)
@@ -36,6 +37,7 @@ def test_a_match_played_here_reads_back_from_its_mat_file(dice, alice, bob):
     assert record.state.is_finished() and record.state.winner == state.winner
 
 
+@pytest.mark.slow
 @settings(max_examples=10, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1), length=st.sampled_from([1, 3, 5]))
 def test_random_matches_read_back_from_their_mat_files(seed, length):

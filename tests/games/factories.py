@@ -12,25 +12,31 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Permission
+from django.contrib.auth.models import Group
 
 from games import services
 from games.engine import MatchState, state_from_snapshot
 from games.models import Match, MatchEvent
 from games.services import turns
 
-
-def make_user(name: str, **fields: Any) -> Any:
-    """A player called ``name`` (no profile: the defaults apply)."""
-    return get_user_model().objects.create_user(username=name, password=None, **fields)
+#: The password of the players the fixtures make (tests/conftest.py).
+PASSWORD = "correct horse battery staple"
 
 
-def make_moderator(name: str) -> Any:
-    """A user holding games.moderate_match, read back so the permission cache is fresh."""
-    user = make_user(name)
-    user.user_permissions.add(
-        Permission.objects.get(codename="moderate_match", content_type__app_label="games")
-    )
+def make_user(name: str, *, password: str | None = None, **fields: Any) -> Any:
+    """A player called ``name`` (no profile: the defaults apply).
+
+    Without a ``password`` the player cannot sign in with one; without an ``email`` they get
+    no email.
+    """
+    return get_user_model().objects.create_user(username=name, password=password, **fields)
+
+
+def make_moderator(name: str, **fields: Any) -> Any:
+    """A moderator as the site makes one: staff, in the "Moderators" group that
+    ratings/migrations/0002 creates. Read back so that the permission cache is fresh."""
+    user = make_user(name, is_staff=True, **fields)
+    user.groups.add(Group.objects.get(name="Moderators"))
     return get_user_model().objects.get(pk=user.pk)
 
 

@@ -8,6 +8,8 @@ import math
 import secrets
 from collections import Counter
 
+import pytest
+
 from games.dice.rolls import roll
 from games.dice.statistics import chi_square_p_value
 
@@ -82,6 +84,7 @@ def test_the_statistics_page_p_values_match_the_closed_form():
             assert math.isclose(chi_square_p_value(x, dof), expected, rel_tol=1e-9)
 
 
+@pytest.mark.slow
 def test_each_face_comes_up_equally_often():
     rolls = derived_dice(SINGLE_ROLLS)
     counts = Counter(rolls)
@@ -91,6 +94,7 @@ def test_each_face_comes_up_equally_often():
     assert statistic < CRITICAL_5_DOF, (statistic, sorted(counts.items()))
 
 
+@pytest.mark.slow
 def test_each_ordered_pair_of_two_dice_comes_up_equally_often():
     dice = derived_dice(2 * PAIRS)
     counts = Counter(zip(dice[0::2], dice[1::2], strict=True))

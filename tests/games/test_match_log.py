@@ -359,6 +359,7 @@ def test_a_changed_match_length_is_named(match):
 # --- The verify_matches command ----------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_verify_matches_passes_simulated_matches_and_names_a_corrupted_one():
     call_command("simulate_matches", 3, "--seed", "1", stdout=StringIO())
     matches = list(Match.objects.order_by("pk"))

@@ -1,11 +1,9 @@
 """The project skeleton: settings from the environment, the Celery app, and the first pages."""
 
-import os
-
 import pytest
 from django.conf import settings
 
-from backgammon_site import celery_app
+from tests.conftest import REPO_ROOT
 
 LOAD_SETTINGS = (
     "import django; django.setup(); "
@@ -24,13 +22,19 @@ def test_home_page_says_backgammon_and_links_to_login_and_signup(client):
     assert 'href="/accounts/signup/"' in page
 
 
-def test_database_follows_database_url():
-    engine = settings.DATABASES["default"]["ENGINE"]
+@pytest.mark.slow
+def test_the_database_is_the_one_database_url_names_else_sqlite_in_the_repo(run_python):
+    code = (
+        "import django; django.setup(); from django.conf import settings; "
+        "database = settings.DATABASES['default']; print(database['ENGINE'], database['NAME'])"
+    )
+    postgres = run_python(code, {"DATABASE_URL": "postgres://player@db.example:5432/backgammon"})
+    unset = run_python(code, {"DATABASE_URL": None})
 
-    if os.environ.get("DATABASE_URL", "").startswith("postgres"):
-        assert engine == "django.db.backends.postgresql"
-    else:
-        assert engine == "django.db.backends.sqlite3"
+    assert postgres.returncode == 0, postgres.stderr
+    assert postgres.stdout.split() == ["django.db.backends.postgresql", "backgammon"]
+    assert unset.returncode == 0, unset.stderr
+    assert unset.stdout.split() == ["django.db.backends.sqlite3", str(REPO_ROOT / "db.sqlite3")]
 
 
 def test_atomic_requests_stay_off():
@@ -61,6 +65,7 @@ def test_debug_runs_without_a_secret_key(run_python):
     assert "DEBUG True" in result.stdout
 
 
+@pytest.mark.slow
 def test_discord_login_is_offered_only_when_its_credentials_are_set(run_python):
     code = (
         "import django; django.setup(); from django.apps import apps; "
@@ -78,6 +83,7 @@ def test_discord_login_is_offered_only_when_its_credentials_are_set(run_python):
     assert "discord False" in without_discord.stdout
 
 
+@pytest.mark.slow
 def test_a_dice_seed_key_that_is_no_fernet_key_is_refused_at_start(run_python):
     wrong = run_python(LOAD_SETTINGS, {"DICE_SEED_KEY": "perf-dice-seed"})
     short = run_python(LOAD_SETTINGS, {"DICE_SEED_KEY": "c2hvcnQ="})
@@ -97,6 +103,7 @@ READ_STORES = (
 )
 
 
+@pytest.mark.slow
 def test_sessions_are_read_from_redis_first_when_cache_url_names_it(run_python):
     shared = run_python(READ_STORES, {"CACHE_URL": "redis://127.0.0.1:6379/1"})
     local = run_python(READ_STORES, {"CACHE_URL": None})
@@ -116,6 +123,7 @@ def test_sessions_are_read_from_redis_first_when_cache_url_names_it(run_python):
     assert "CACHE_URL must be a redis://" in wrong.stderr
 
 
+@pytest.mark.slow
 def test_postgresql_prepares_repeated_queries_unless_told_not_to(run_python):
     url = {"DATABASE_URL": "postgres://postgres@127.0.0.1:5432/backgammon"}
     prepared = run_python(READ_STORES, url)
@@ -127,8 +135,19 @@ def test_postgresql_prepares_repeated_queries_unless_told_not_to(run_python):
     assert sqlite.stdout.split()[2] == "None", sqlite.stderr
 
 
-def test_celery_app_takes_its_broker_url_from_settings():
-    assert celery_app.conf.broker_url == settings.CELERY_BROKER_URL
+@pytest.mark.slow
+def test_the_celery_app_uses_the_broker_celery_broker_url_names_else_folders_in_var(run_python):
+    code = (
+        "import django; django.setup(); from backgammon_site.celery import app; "
+        "print(app.conf.broker_url, app.conf.broker_transport_options.get('data_folder_in'))"
+    )
+    redis = run_python(code, {"CELERY_BROKER_URL": "redis://127.0.0.1:6379/3"})
+    unset = run_python(code, {"CELERY_BROKER_URL": None})
+
+    assert redis.returncode == 0, redis.stderr
+    assert redis.stdout.split() == ["redis://127.0.0.1:6379/3", "None"]
+    assert unset.returncode == 0, unset.stderr
+    assert unset.stdout.split() == ["filesystem://", str(REPO_ROOT / "var" / "celery" / "queue")]
 
 
 def test_the_service_never_runs_tasks_in_place(run_python):

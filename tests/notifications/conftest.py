@@ -1,5 +1,5 @@
-"""Fixtures for the notification tests: players with email addresses, Celery tasks run at once,
-commits that run their on-commit work, and a clock the test sets."""
+"""Fixtures for the notification tests: emails kept in memory, commits that run their on-commit
+work, and a clock the test sets (the players, with email addresses, are tests/conftest.py's)."""
 
 from __future__ import annotations
 
@@ -11,28 +11,11 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from tests.games.factories import make_user
-
 
 @pytest.fixture(autouse=True)
 def _site_url(settings: Any) -> None:
     settings.SITE_URL = "https://backgammon.example"
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
-
-
-@pytest.fixture
-def alice(db: Any) -> Any:
-    return make_user("alice", email="alice@example.com")
-
-
-@pytest.fixture
-def bob(db: Any) -> Any:
-    return make_user("bob", email="bob@example.com")
-
-
-@pytest.fixture
-def carol(db: Any) -> Any:
-    return make_user("carol", email="carol@example.com")
 
 
 @pytest.fixture

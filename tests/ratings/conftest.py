@@ -1,19 +1,12 @@
-"""Fixtures for the ratings tests: players, scripted dice and finished matches."""
+"""Finished matches for the ratings tests: won by resignation, awarded or aborted."""
 
 from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from games import services
 from games.models import Match
-from tests.games.factories import act, make_moderator, reload, start_match
-
-
-@pytest.fixture
-def moderator(db: Any) -> Any:
-    return make_moderator("mod")
+from tests.games.factories import act, reload, start_match
 
 
 def won_by_resignation(dice: Any, winner: Any, loser: Any, *, rated: bool = True) -> Match:

@@ -13,18 +13,13 @@ from games import services
 from games.computer.rewards import unlock_for_match
 from games.models import Match
 from games.signals import match_changed
-from tests.games.factories import make_moderator, make_user, start_match
+from tests.games.factories import make_user, start_match
 
 pytestmark = pytest.mark.django_db
 
 
 def bot(level: str) -> Any:
     return get_user_model().objects.get(username=f"{level.capitalize()}Bot")
-
-
-@pytest.fixture
-def moderator(db: Any) -> Any:
-    return make_moderator("mod")
 
 
 @pytest.fixture

@@ -126,7 +126,9 @@ class Command(BaseCommand):
             )
         for module in ("gunicorn", "locust"):
             if not _importable(module):
-                raise CommandError(f"{module} is not installed: pip install -r requirements.txt")
+                raise CommandError(
+                    f"{module} is not installed: pip install -r requirements.txt --group load"
+                )
         wanted = set(options["only"] or [scenario.key for scenario in SCENARIOS]) | {"bare"}
         scenarios = [scenario for scenario in SCENARIOS if scenario.key in wanted]
         clients = options["clients"]
