@@ -3,8 +3,8 @@
 A match is its log of events (defined in ``events``): ``fold(match_length, events)`` replays
 them from the start, and ``state.apply(event)`` gives the state after one more. Both are pure;
 an event the rules do not allow raises an ``EngineError`` (``IllegalActionError`` for actions
-out of turn or in the wrong phase, ``IllegalPlayError`` and friends for plays), and no state is
-ever half-changed.
+out of turn or in the wrong phase, worded by the checks in ``refusals``; ``IllegalPlayError``
+and friends for plays), and no state is ever half-changed.
 
 Players are 0 and 1. ``MatchState.position`` is always seen from player 0's side;
 ``position_for(player)`` turns it to either player.
@@ -30,7 +30,6 @@ from typing import Literal, TypeAlias
 from .dice import Dice
 from .errors import IllegalActionError
 from .events import (
-    RESIGNATIONS,
     Abort,
     AcceptEnd,
     AcceptResignation,
@@ -55,25 +54,31 @@ from .legal import legal_plays as _legal_plays
 from .notation import parse_play
 from .play import Play
 from .position import Position
+from .refusals import (
+    END_ANSWERS,
+    TURN_ACTIONS,
+    Action,
+    why_cannot_abort,
+    why_cannot_accept_end,
+    why_cannot_accept_resignation,
+    why_cannot_decline_end,
+    why_cannot_double,
+    why_cannot_drop,
+    why_cannot_move,
+    why_cannot_offer_end,
+    why_cannot_reject_resignation,
+    why_cannot_resign,
+    why_cannot_roll,
+    why_cannot_take,
+    why_no_opening_roll,
+    why_over,
+    why_refused,
+)
 
 MAX_MATCH_LENGTH = 64
 
 Phase: TypeAlias = Literal["opening", "rolling", "moving", "doubled", "resigned", "finished"]
 GameEnding: TypeAlias = Literal["single", "gammon", "backgammon", "drop", "resign"]
-Action: TypeAlias = Literal[
-    "roll",
-    "double",
-    "take",
-    "drop",
-    "move",
-    "resign",
-    "accept_resign",
-    "reject_resign",
-    "abort",
-    "offer_end",
-    "accept_end",
-    "decline_end",
-]
 #: Why a match ended without a winner when a player ended it.
 ABORTED = "aborted"
 ENDED_BY_AGREEMENT = "ended by agreement"
@@ -228,7 +233,7 @@ class MatchState:
         less than the points they still need. (A double that cannot gain anything is refused,
         as bgsage's ``can_double_match`` refuses it; the service then rolls at once.)
         """
-        return self._why_cannot_double(player) is None
+        return why_cannot_double(self, check_player(player)) is None
 
     def legal_plays(self) -> tuple[Play, ...]:
         """Every legal play of the player on roll while moving, else ()."""
@@ -243,24 +248,14 @@ class MatchState:
         ('move', 'resign')
         """
         check_player(player)
-        if player != self.player_to_act():
-            return ()
-        if self.phase == "rolling":
-            return ("roll", "double", "resign") if self.can_double(player) else ("roll", "resign")
-        if self.phase == "moving":
-            return ("move", "resign")
-        if self.phase == "doubled":
-            return ("take", "drop")
-        if self.phase == "resigned":
-            return ("accept_resign", "reject_resign")
-        return ()
+        return tuple(action for action in TURN_ACTIONS if why_refused(self, player, action) is None)
 
     def end_answers(self, player: int) -> tuple[Action, ...]:
         """``accept_end`` and ``decline_end`` while the opponent's offer to end the match
         stands: answered whoever is to act, so apart from ``legal_actions``."""
-        if self.phase != "finished" and self.end_offered_by == opponent(check_player(player)):
-            return ("accept_end", "decline_end")
-        return ()
+        if self.is_finished():
+            return ()
+        return tuple(action for action in END_ANSWERS if why_refused(self, player, action) is None)
 
     # --- Events ---
 
@@ -270,27 +265,27 @@ class MatchState:
         A tied opening roll leaves the state as it was: the server rolls again.
         """
         if isinstance(event, OpeningRoll):
+            _allow(why_no_opening_roll(self))
             return self._opening_roll(event)
         if isinstance(event, Roll):
-            self._check_actor(event.player, "roll", ("rolling",))
+            _allow(why_cannot_roll(self, event.player))
             return self._rolled(event.player, event.dice)
         if isinstance(event, PlayMade):
+            _allow(why_cannot_move(self, event.player))
             return self._play_made(event)
         if isinstance(event, Double):
-            reason = self._why_cannot_double(event.player)
-            if reason is not None:
-                raise IllegalActionError(reason)
+            _allow(why_cannot_double(self, event.player))
             return dataclasses.replace(self, phase="doubled")
         if isinstance(event, Take):
-            self._check_actor(event.player, "take the cube", ("doubled",), answering=True)
+            _allow(why_cannot_take(self, event.player))
             return dataclasses.replace(
                 self, phase="rolling", cube_value=self.cube_value * 2, cube_owner=event.player
             )
         if isinstance(event, Drop):
-            self._check_actor(event.player, "drop the cube", ("doubled",), answering=True)
+            _allow(why_cannot_drop(self, event.player))
             return self._game_won(opponent(event.player), self.cube_value, "drop")
         if isinstance(event, Resign):
-            self._check_actor(event.player, "resign", ("rolling", "moving"))
+            _allow(why_cannot_resign(self, event.player))
             return dataclasses.replace(
                 self,
                 phase="resigned",
@@ -298,11 +293,11 @@ class MatchState:
                 phase_before_resignation=self.phase,
             )
         if isinstance(event, AcceptResignation):
-            self._check_actor(event.player, "accept a resignation", ("resigned",), answering=True)
+            _allow(why_cannot_accept_resignation(self, event.player))
             assert self.resignation is not None
             return self._game_won(event.player, self.resignation * self.cube_value, "resign")
         if isinstance(event, RejectResignation):
-            self._check_actor(event.player, "reject a resignation", ("resigned",), answering=True)
+            _allow(why_cannot_reject_resignation(self, event.player))
             assert self.phase_before_resignation is not None
             return dataclasses.replace(
                 self,
@@ -311,53 +306,29 @@ class MatchState:
                 phase_before_resignation=None,
             )
         if isinstance(event, MatchAwarded):
-            self._check_not_finished("award the match")
+            _allow(why_over(self, "award the match"))
             return self._finished(winner=event.winner, end_reason=event.reason)
         if isinstance(event, TimedOut):
-            self._check_not_finished("lose on time")
+            _allow(why_over(self, "lose on time"))
             return self._finished(winner=opponent(event.player), end_reason="timeout")
         if isinstance(event, Abort):
-            self._check_not_finished("abort the match")
+            _allow(why_cannot_abort(self, event.player))
             return self._finished(winner=None, end_reason=ABORTED, aborted=True)
-        if isinstance(event, OfferEnd | AcceptEnd | DeclineEnd):
-            return self._end_offer(event)
+        if isinstance(event, OfferEnd):
+            _allow(why_cannot_offer_end(self, event.player))
+            return dataclasses.replace(self, end_offered_by=event.player)
+        if isinstance(event, AcceptEnd):
+            _allow(why_cannot_accept_end(self, event.player))
+            return self._finished(winner=None, end_reason=ENDED_BY_AGREEMENT, aborted=True)
+        if isinstance(event, DeclineEnd):
+            _allow(why_cannot_decline_end(self, event.player))
+            return dataclasses.replace(self, end_offered_by=None)
         if isinstance(event, MatchAborted):
-            self._check_not_finished("abort the match")
+            _allow(why_over(self, "abort the match"))
             return self._finished(winner=None, end_reason=event.reason, aborted=True)
         raise IllegalActionError(f"{event!r} is not a match event")
 
-    def _end_offer(self, event: OfferEnd | AcceptEnd | DeclineEnd) -> MatchState:
-        player = event.player
-        offered_by = self.end_offered_by
-        if isinstance(event, OfferEnd):
-            self._check_not_finished("offer to end the match")
-            if offered_by == player:
-                raise IllegalActionError(
-                    "You have already offered to end the match; your opponent has yet to answer."
-                )
-            if offered_by is not None:
-                raise IllegalActionError(
-                    "Your opponent has offered to end the match: accept or decline their offer."
-                )
-            return dataclasses.replace(self, end_offered_by=player)
-        verb = "accept" if isinstance(event, AcceptEnd) else "decline"
-        self._check_not_finished(f"{verb} an offer to end the match")
-        if offered_by is None:
-            raise IllegalActionError(f"There is no offer to end the match to {verb}.")
-        if offered_by == player:
-            raise IllegalActionError(
-                f"You cannot {verb} your own offer to end the match: your opponent answers it."
-            )
-        if isinstance(event, AcceptEnd):
-            return self._finished(winner=None, end_reason=ENDED_BY_AGREEMENT, aborted=True)
-        return dataclasses.replace(self, end_offered_by=None)
-
     def _opening_roll(self, event: OpeningRoll) -> MatchState:
-        if self.phase != "opening":
-            self._check_not_finished("make an opening roll")
-            raise IllegalActionError(
-                f"There is no opening roll now: game {self.game_number} is under way."
-            )
         first, second = event.dice
         if first == second:
             return self
@@ -376,7 +347,6 @@ class MatchState:
 
     def _play_made(self, event: PlayMade) -> MatchState:
         player = event.player
-        self._check_actor(player, "move", ("moving",))
         assert self.dice is not None
         before = self.position_for(player)
         play = parse_play(event.notation, before, self.dice)
@@ -445,67 +415,11 @@ class MatchState:
             end_offered_by=None,
         )
 
-    # --- Refusals ---
 
-    def _check_not_finished(self, what: str) -> None:
-        if self.phase == "finished":
-            raise IllegalActionError(f"Cannot {what}: the match is over.")
-
-    def _check_actor(
-        self, player: int, verb: str, phases: tuple[Phase, ...], *, answering: bool = False
-    ) -> None:
-        """Refuse unless the match is in one of ``phases`` and it is ``player``'s decision:
-        the player on roll's, or with ``answering`` their opponent's."""
-        if self.phase in phases and self.turn is not None:
-            expected = opponent(self.turn) if answering else self.turn
-            if player == expected:
-                return
-        raise IllegalActionError(f"You cannot {verb} now: {self._situation(player)}.")
-
-    def _why_cannot_double(self, player: int) -> str | None:
-        check_player(player)
-        if self.phase == "moving" and player == self.turn:
-            return f"You cannot double now: you have rolled {self.dice}; a double comes first."
-        if self.phase != "rolling" or player != self.turn:
-            return f"You cannot double now: {self._situation(player)}."
-        if self.crawford:
-            return "You cannot double in the Crawford game."
-        if self.cube_owner is not None and self.cube_owner != player:
-            return "You cannot double: your opponent owns the cube."
-        needed = self.points_needed(player)
-        if self.cube_value >= needed:
-            return (
-                f"You cannot double: you need {_points(needed)} to win the match and a win "
-                f"with the cube at {self.cube_value} already brings them; the cube is dead."
-            )
-        return None
-
-    def _situation(self, player: int) -> str:
-        """What the match waits for, said to ``player``."""
-        mine = player == self.turn
-        if self.phase == "finished":
-            return "the match is over"
-        if self.phase == "opening":
-            return f"game {self.game_number} starts with the opening roll"
-        if self.phase == "rolling":
-            return "you are on roll" if mine else "it is your opponent's turn to roll"
-        if self.phase == "moving":
-            if mine:
-                return f"you are to play your {self.dice}"
-            return f"it is your opponent's turn to play their {self.dice}"
-        if self.phase == "doubled":
-            if mine:
-                return "your opponent has yet to take or drop your double"
-            return "you have been doubled: take or drop"
-        assert self.resignation is not None
-        offer = f"{RESIGNATIONS[self.resignation]} ({_points(self.resignation * self.cube_value)})"
-        if mine:
-            return f"your opponent has yet to accept or reject your resignation of {offer}"
-        return f"your opponent offers to resign {offer}: accept or reject"
-
-
-def _points(count: int) -> str:
-    return f"{count} point" if count == 1 else f"{count} points"
+def _allow(refusal: str | None) -> None:
+    """Go on unless the rules refuse: then raise their reason."""
+    if refusal is not None:
+        raise IllegalActionError(refusal)
 
 
 def fold(match_length: int, events: Iterable[Event]) -> MatchState:

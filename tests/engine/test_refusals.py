@@ -1,6 +1,7 @@
 """Why the rules refuse an action: ``why_refused(state, player, action)``, None when allowed.
 
-The words are the ones ``MatchState.apply`` refuses the action's event with; the API shows them.
+The words are the ones ``MatchState.apply`` refuses the action's event with, because both ask
+the same check; the API shows them.
 """
 
 import random
@@ -184,6 +185,51 @@ def test_an_unknown_action_is_an_error():
         why_refused(on_roll(), 1, "castle")
 
 
+OPENED = (OpeningRoll((6, 5)),)  # player 0 is to play 6-5
+PLAYER_1_ROLLS = (*OPENED, PlayMade(0, "24/13"))
+PLAYER_1_DOUBLED = (*PLAYER_1_ROLLS, Double(1))
+NOT_YET = "game 1 starts with the opening roll"
+DOUBLED_WAIT = "your opponent has yet to take or drop your double"
+RESIGNED_WAIT = "your opponent has yet to accept or reject your resignation"
+
+
+@pytest.mark.parametrize(
+    ("events", "event", "message"),
+    [
+        ((), Roll(0, Dice(6, 5)), f"^You cannot roll now: {NOT_YET}.$"),
+        ((), Double(0), f"^You cannot double now: {NOT_YET}.$"),
+        ((), Resign(0, 1), f"^You cannot resign now: {NOT_YET}.$"),
+        (OPENED, PlayMade(1, "24/13"), "move now: it is your opponent's turn to play their 6-5"),
+        (OPENED, Double(1), "cannot double now: it is your opponent's turn"),
+        (OPENED, RejectResignation(1), "cannot reject a resignation now"),
+        (PLAYER_1_ROLLS, Roll(0, Dice(1, 2)), "roll now: it is your opponent's turn to roll"),
+        (PLAYER_1_ROLLS, PlayMade(1, "24/13"), "cannot move now: you are on roll"),
+        (PLAYER_1_ROLLS, Take(1), "cannot take the cube now: you are on roll"),
+        (PLAYER_1_DOUBLED, Take(1), f"cannot take the cube now: {DOUBLED_WAIT}"),
+        (PLAYER_1_DOUBLED, Roll(1, Dice(1, 2)), f"cannot roll now: {DOUBLED_WAIT}"),
+        (PLAYER_1_DOUBLED, Roll(0, Dice(1, 2)), "roll now: you have been doubled: take or drop"),
+        (
+            (*OPENED, Resign(0, 2)),
+            AcceptResignation(0),
+            f"accept a resignation now: {RESIGNED_WAIT} of a gammon \\(2 points\\)",
+        ),
+        ((*OPENED, Resign(0, 2)), PlayMade(0, "24/13"), f"cannot move now: {RESIGNED_WAIT}"),
+        (
+            (*OPENED, Resign(0, 3)),
+            Drop(1),
+            "drop the cube now: your opponent offers to resign a backgammon \\(3 points\\): "
+            "accept or reject",
+        ),
+    ],
+)
+def test_action_out_of_turn_or_in_the_wrong_phase_is_refused_with_a_readable_message(
+    events, event, message
+):
+    state = fold(5, events)
+    with pytest.raises(IllegalActionError, match=message):
+        state.apply(event)
+
+
 def events_for(action: str, player: int, state: MatchState) -> list:
     """The events ``action`` may be taken with in ``state``: every roll, every legal play."""
     if action == "roll":
@@ -242,3 +288,19 @@ def test_a_refused_action_is_refused_by_the_rules_in_the_same_words(action):
                 with pytest.raises(IllegalActionError) as refused:
                     state.apply(event)
                 assert str(refused.value) == reason
+
+
+def test_why_refused_asks_the_checks_and_tries_no_event(monkeypatch):
+    states = random_states(100)
+
+    def no_event(state: MatchState, event: object) -> MatchState:
+        raise AssertionError(f"why_refused applied {event!r}")
+
+    monkeypatch.setattr(MatchState, "apply", no_event)
+    refusals = {
+        why_refused(state, player, action)
+        for state in states
+        for player in (0, 1)
+        for action in ACTIONS
+    }
+    assert None in refusals and len(refusals) > 10
