@@ -31,3 +31,13 @@ class VacationAllowance:
 def days_available(profile: Any, now: datetime) -> int:
     """The vacation days the player of ``profile`` has at ``now``, those earned since included."""
     return VacationAllowance(profile.vacation_days, profile.vacation_counted_until).at(now).days
+
+
+def vacation_ends_at(profile: Any) -> datetime | None:
+    """When the vacation now on runs out of days."""
+    if profile.vacation_started_at is None:
+        return None
+    allowance = VacationAllowance(profile.vacation_days, profile.vacation_counted_until)
+    return profile.vacation_started_at + timedelta(
+        days=allowance.at(profile.vacation_started_at).days
+    )

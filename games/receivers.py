@@ -16,7 +16,7 @@ from django.dispatch import receiver
 
 from games import tasks
 from games.clocks import sweep
-from games.computer.analysis import Subject, first_analysis_due
+from games.computer.analysis import Subject, analysis_request, first_analysis_due, import_subject
 from games.computer.bot_accounts import bot_level_of, is_challenge_to_a_bot
 from games.computer.rewards import unlock_for_match
 from games.notifications.news import challenge_news, deadline_news, match_news
@@ -26,6 +26,7 @@ from games.signals import (
     countdown_due,
     deadline_near,
     match_changed,
+    match_imported,
     news_to_send,
 )
 
@@ -138,3 +139,8 @@ def _send_news(sender: Any, *, notification_id: int, **kwargs: Any) -> None:
 def _analyse(sender: Any, *, subject: Subject, **kwargs: Any) -> None:
     task = tasks.analyse_match if subject.field == "match" else tasks.analyse_import
     task.delay(subject.pk)
+
+
+@receiver(match_imported, dispatch_uid="games.receivers.analyse_imported")
+def _analyse_imported(sender: Any, *, import_id: int, **kwargs: Any) -> None:
+    analysis_request(import_subject(import_id))

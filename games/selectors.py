@@ -3,13 +3,11 @@ what a player may do in it; never a write (the services may read through these).
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
 from typing import Any
 
 from django.db.models import Q, QuerySet
 
-from accounts.models import Profile, is_computer
-from accounts.vacation import VacationAllowance
+from accounts.models import is_computer
 from games.clocks.rules import TimeControl
 from games.engine import BAR, MatchState, format_play, state_from_snapshot
 from games.engine.match_ids import gnubg_ids, xgid_of
@@ -252,13 +250,3 @@ def against_computer(match: Match) -> bool:
         known = any(is_computer(player) for player in match.players)
         match._against_computer = known  # type: ignore[attr-defined]
     return known
-
-
-def vacation_ends_at(profile: Profile) -> datetime | None:
-    """When the vacation now on runs out of days."""
-    if profile.vacation_started_at is None:
-        return None
-    allowance = VacationAllowance(profile.vacation_days, profile.vacation_counted_until)
-    return profile.vacation_started_at + timedelta(
-        days=allowance.at(profile.vacation_started_at).days
-    )

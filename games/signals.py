@@ -27,3 +27,6 @@ countdown_due = Signal()
 #: Sent after the transaction that asked for an analysis has committed: subject (a
 #: games.computer.analysis.Subject).
 analysis_requested = Signal()
+
+#: Sent after the transaction that kept an imported match has committed: import_id.
+match_imported = Signal()

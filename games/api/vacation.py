@@ -13,9 +13,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.models import Profile
-from accounts.vacation import days_available
+from accounts.vacation import days_available, vacation_ends_at
 from backgammon_site.api_toolkit import ErrorSerializer
-from games import selectors, services
+from games import services
 
 
 class VacationSerializer(serializers.Serializer):
@@ -69,6 +69,6 @@ def _vacation(user: Any) -> dict[str, Any]:
             "on": profile.vacation_started_at is not None,
             "days": days_available(profile, timezone.now()),
             "started_at": profile.vacation_started_at,
-            "ends_at": selectors.vacation_ends_at(profile),
+            "ends_at": vacation_ends_at(profile),
         }
     ).data

@@ -18,7 +18,8 @@ from django.db.models import F
 from django.utils import timezone
 
 from accounts.models import Profile
-from games import selectors, services
+from accounts.vacation import vacation_ends_at
+from games import services
 from games.models import Match
 from games.signals import countdown_due
 
@@ -51,7 +52,7 @@ def sweep(now: datetime | None = None) -> SweepReport:
     vacations_ended = 0
     on_vacation = Profile.objects.filter(vacation_started_at__isnull=False).select_related("user")
     for profile in on_vacation[:SWEEP_BATCH]:
-        ends_at = selectors.vacation_ends_at(profile)
+        ends_at = vacation_ends_at(profile)
         if ends_at is not None and ends_at <= now:
             services.vacation_end(user=profile.user, at=ends_at)
             vacations_ended += 1

@@ -15,9 +15,9 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 
 from games import selectors
+from games.clocks.words import time_control_words
 from games.engine.events import RESIGNATIONS
 from games.models import Match, Notification
-from games.views.time_controls import time_control_words
 
 Kind = Notification.Kind
 

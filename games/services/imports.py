@@ -10,11 +10,11 @@ from typing import Any
 from django.db import transaction
 
 from backgammon_site.errors import ApplicationError
-from games.computer.analysis import analysis_request, import_subject
 from games.engine import Event, MatchState, fold
 from games.engine.mat import MatFileError, export_mat, parse_mat
 from games.log.records import engine_events, imported_log
 from games.models import ImportedMatch
+from games.signals import match_imported
 
 #: The largest .mat file accepted: a 25-point match is about 60 kB.
 MAX_MAT_CHARACTERS = 1_000_000
@@ -64,7 +64,7 @@ def imported_match_create(*, uploaded_by: Any, text: str) -> ImportedMatch:
             events=[{"kind": event.kind, "payload": event.to_payload()} for event in record.events],
             score=list(record.state.score),
         )
-        analysis_request(import_subject(imported.pk))
+        transaction.on_commit(lambda: match_imported.send(ImportedMatch, import_id=imported.pk))
     return imported
 
 

@@ -16,10 +16,10 @@ from django.shortcuts import redirect, render
 from accounts import guests
 from backgammon_site.errors import ApplicationError, NotFound
 from games import selectors, services
+from games.clocks.words import CORRESPONDENCE_PRESETS, time_control_words
 from games.computer.decisions import LEVELS
 from games.models import Match
 from games.views.match_rows import match_rows
-from games.views.time_controls import CORRESPONDENCE_PRESETS, time_control_words
 
 MATCH_LENGTHS = (1, 3, 5, 7, 9, 11, 13, 15, 17, 21, 25)
 WATCH_ON_LOBBY = 10

@@ -22,12 +22,12 @@ from accounts import guests
 from accounts.rewards import wears_crown
 from backgammon_site.errors import ApplicationError, Conflict, Forbidden
 from games import selectors, services
+from games.clocks.words import clock_faces, time_control_words
 from games.engine import EngineError, MatchState, Play, format_play
 from games.engine.turn import PartialPlay
 from games.models import Match
 from games.views.board import board_svg, draw_board
 from games.views.checker_looks import checker_looks
-from games.views.time_controls import clock_faces, time_control_words
 
 RESIGN_CHOICES = ((1, "a single game"), (2, "a gammon"), (3, "a backgammon"))
 

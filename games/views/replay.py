@@ -22,6 +22,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from backgammon_site.errors import NotFound
+from games.clocks.words import time_control_words
 from games.computer.analysis import analysis_request, match_subject, stored_analysis
 from games.engine import Event, MatchState, PlayMade
 from games.engine.match_ids import gnubg_ids, xgid_of
@@ -30,7 +31,6 @@ from games.log.records import LoggedEvent, match_log, read_log
 from games.models import Match
 from games.views.board import PLAIN, CheckerLook, draw_board
 from games.views.checker_looks import checker_looks
-from games.views.time_controls import time_control_words
 
 SERVER = "server"
 CACHE_SECONDS = 15 * 60

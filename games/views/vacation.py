@@ -9,9 +9,9 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 
 from accounts.models import Profile
-from accounts.vacation import VacationAllowance, days_available
+from accounts.vacation import VacationAllowance, days_available, vacation_ends_at
 from backgammon_site.errors import ApplicationError
-from games import selectors, services
+from games import services
 from games.models import Match
 
 
@@ -35,7 +35,7 @@ def vacation(request: HttpRequest) -> HttpResponse:
     context = {
         "profile": profile,
         "days": days_available(profile, timezone.now()),
-        "ends_at": selectors.vacation_ends_at(profile),
+        "ends_at": vacation_ends_at(profile),
         "paused_matches": Match.objects.filter(
             to_act=request.user, status=Match.Status.ACTIVE, paused_time_left__isnull=False
         ).count(),
