@@ -43,9 +43,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     tests = Path(__file__).parent
     for item in items:
         if item.path.is_relative_to(tests):
-            folder = item.path.relative_to(tests).parts[0]
-            if folder in FOLDER_MARKERS:
-                item.add_marker(FOLDER_MARKERS[folder])
+            for folder in item.path.relative_to(tests).parts[:-1]:
+                if folder in FOLDER_MARKERS:
+                    item.add_marker(FOLDER_MARKERS[folder])
 
 
 @pytest.fixture

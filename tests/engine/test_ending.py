@@ -1,7 +1,7 @@
 """Ending a match without a winner: a player's abort, and an end both players agree to.
 
 The rules engine records these whenever the match is not over; when a player may abort, or
-offer to end, is the service's to decide (tests/games/test_ending.py).
+offer to end, is the service's to decide (tests/games/services/test_ending.py).
 """
 
 import pytest

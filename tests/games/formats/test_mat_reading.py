@@ -10,7 +10,7 @@ import pytest
 
 from games.engine import AcceptResignation, Resign, Roll
 from games.engine.mat import MatFileError, export_mat, parse_mat
-from tests.formats.matches import as_recorded, random_match
+from tests.games.formats.matches import as_recorded, random_match
 
 DATA = Path(__file__).parent / "data"
 GNUBG_MATCH = (DATA / "gnubg_selfplay_5_point.mat").read_text()

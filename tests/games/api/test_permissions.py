@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from games.models import Challenge, Match, MatchEvent
-from tests.api.conftest import assert_error, client_for, footprint, opened
+from tests.games.api.conftest import assert_error, client_for, footprint, opened
 
 pytestmark = pytest.mark.django_db
 

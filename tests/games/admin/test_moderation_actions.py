@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from games.models import Match
 from ratings.models import RatingChange
-from tests.admin.conftest import action
+from tests.games.admin.conftest import action
 from tests.games.factories import events_of, make_user, reload
 
 pytestmark = pytest.mark.django_db

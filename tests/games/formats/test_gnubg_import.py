@@ -17,9 +17,9 @@ from django.urls import reverse
 
 from games.engine import fold
 from games.engine.mat import export_mat, parse_mat
-from tests.formats.matches import random_match
-from tests.formats.played import play_match_with_cube_and_crawford
 from tests.games.factories import state_of
+from tests.games.formats.matches import random_match
+from tests.games.formats.played import play_match_with_cube_and_crawford
 
 GNUBG = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
 pytestmark = pytest.mark.skipif(

@@ -1,7 +1,7 @@
 """Every way a request can be wrong gets one JSON error shape, and writes nothing.
 
 The shape: {"code": str, "message": str}, plus "fields" (code invalid) or "current_seq"
-(code stale) and nothing else; tests.api.conftest.assert_error checks it.
+(code stale) and nothing else; tests.games.api.conftest.assert_error checks it.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from django.conf import settings as django_settings
 
 from games import selectors
 from games.models import Challenge, Match
-from tests.api.conftest import assert_error, client_for, footprint, opened
+from tests.games.api.conftest import assert_error, client_for, footprint, opened
 
 pytestmark = pytest.mark.django_db
 

@@ -14,7 +14,7 @@ from rest_framework.test import APIClient
 from games.engine import event_from_payload, fold
 from games.engine.mat import parse_mat
 from games.models import ImportedMatch
-from tests.formats.matches import as_recorded
+from tests.games.formats.matches import as_recorded
 
 pytestmark = pytest.mark.django_db
 

@@ -21,7 +21,7 @@ from games.models import Challenge, DicePairCount, Match
 from tests.games.factories import make_moderator, make_user
 
 pytestmark = pytest.mark.django_db
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 
 
 @pytest.fixture

@@ -11,9 +11,9 @@ from games.engine import fold
 from games.engine.mat import export_mat, parse_mat
 from games.log.mat import mat_export
 from games.log.records import engine_events
-from tests.formats.matches import as_recorded, random_match
-from tests.formats.played import play_match_with_cube_and_crawford
 from tests.games.factories import events_of, state_of
+from tests.games.formats.matches import as_recorded, random_match
+from tests.games.formats.played import play_match_with_cube_and_crawford
 
 
 @pytest.mark.slow

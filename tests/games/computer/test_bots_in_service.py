@@ -10,7 +10,7 @@ import pytest
 from accounts.models import is_computer
 from games import services, tasks
 from games.models import Challenge, Match, MatchAnalysis
-from tests.bots.conftest import bot
+from tests.games.computer.conftest import bot
 from tests.games.factories import act, events_of, reload, start_match
 
 pytestmark = pytest.mark.django_db

@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 from knox.models import AuthToken
 from rest_framework.test import APIClient
 
-from tests.api.conftest import assert_error, footprint
+from tests.games.api.conftest import assert_error, footprint
 from tests.games.factories import PASSWORD, make_user
 
 pytestmark = pytest.mark.django_db
@@ -141,7 +141,7 @@ def test_a_revoked_token_gets_401_and_other_tokens_still_work(alice):
 
 
 def test_a_revoked_token_can_no_longer_act(dice, alice, bob):
-    from tests.api.conftest import opened
+    from tests.games.api.conftest import opened
 
     match = opened(dice, alice, bob)
     token = get_token("bob")

@@ -14,7 +14,7 @@ from rest_framework.throttling import SimpleRateThrottle
 
 from games.models import Challenge, IdempotencyRecord, Match, MatchEvent
 from games.services import turns
-from tests.api.conftest import assert_error, client_for, footprint, opened
+from tests.games.api.conftest import assert_error, client_for, footprint, opened
 from tests.games.factories import act, script_dice, start_match, state_of
 
 pytestmark = pytest.mark.django_db

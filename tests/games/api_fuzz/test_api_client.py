@@ -18,7 +18,7 @@ from django.db import connection
 
 from games.models import Match
 
-CLIENT = Path(__file__).resolve().parents[2] / "examples" / "api_client.py"
+CLIENT = Path(__file__).resolve().parents[3] / "examples" / "api_client.py"
 TIMEOUT_SECONDS = 60
 
 
