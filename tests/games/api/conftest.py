@@ -67,3 +67,17 @@ def assert_error(response: Any, status: int, code: str | None = None) -> dict[st
     if code is not None:
         assert body["code"] == code, body
     return body
+
+
+@pytest.fixture
+def match(dice, alice, bob) -> Match:
+    """Bob is on roll (he may roll or double)."""
+    return opened(dice, alice, bob)
+
+
+def detail(match: Match) -> str:
+    return f"/api/matches/{match.pk}/"
+
+
+def actions(match: Match) -> str:
+    return f"/api/matches/{match.pk}/actions/"
