@@ -19,7 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from backgammon_site.errors import NotFound
-from games.computer.review import analyse_match
+from games.computer.review import review_match
 from games.engine.events import Event
 from games.log.records import imported_log, match_log, read_log
 from games.models import ImportedMatch, Match, MatchAnalysis
@@ -90,7 +90,7 @@ def analysis_run(subject: Subject) -> MatchAnalysis | None:
         return None
     plies = analysis_plies()
     try:
-        review = analyse_match(log.match_length, log.events, plies=plies).to_json()
+        review = review_match(log.match_length, log.events, plies=plies).to_json()
     except Exception:
         MatchAnalysis.objects.update_or_create(
             **subject.key, defaults={"status": MatchAnalysis.Status.FAILED}

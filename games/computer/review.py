@@ -116,7 +116,7 @@ def _player_json(review: PlayerReview) -> dict[str, Any]:
     }
 
 
-def analyse_match(match_length: int, events: Iterable[Event], *, plies: int = 2) -> MatchReview:
+def review_match(match_length: int, events: Iterable[Event], *, plies: int = 2) -> MatchReview:
     """Review every decision of the match that ``events`` (engine events, in order) make up."""
     state = MatchState.new(match_length)
     decisions: list[DecisionReview] = []

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.computer.review import BLUNDER, analyse_match
+from games.computer.review import BLUNDER, review_match
 from games.engine import Dice, Double, OpeningRoll, PlayMade, Roll, Take
 
 
@@ -13,7 +13,7 @@ def test_the_known_best_opening_plays_are_found_and_a_poor_one_marked():
         Roll(1, Dice(4, 2)),
         PlayMade(1, "8/4 6/4"),
     ]
-    review = analyse_match(5, events, plies=1)
+    review = review_match(5, events, plies=1)
     first, second = review.decisions
     assert (first.index, first.player, first.kind) == (1, 0, "checker")
     assert first.best == "8/5 6/5"
@@ -40,7 +40,7 @@ def test_an_early_double_is_a_blunder_and_the_take_is_right():
         Double(1),
         Take(0),
     ]
-    cube, take = analyse_match(5, events, plies=1).decisions[1:]
+    cube, take = review_match(5, events, plies=1).decisions[1:]
     assert (cube.kind, cube.chosen, cube.best, cube.mark) == (
         "cube",
         "Double",
