@@ -41,10 +41,11 @@ from .match import GameRecord, LastPlay, MatchState, fold
 from .notation import parse_play
 from .play import BAR, OFF, Move, Play, format_play
 from .position import CHECKERS, GameResult, Outcome, Position
-from .refusals import why_refused
+from .refusals import ACTIONS, why_refused
 from .snapshots import snapshot, state_from_snapshot
 
 __all__ = [
+    "ACTIONS",
     "BAR",
     "CHECKERS",
     "OFF",
@@ -91,5 +92,6 @@ __all__ = [
     "parse_play",
     "snapshot",
     "state_from_snapshot",
+    "ACTIONS",
     "why_refused",
 ]

@@ -18,7 +18,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Literal, Protocol, TypeAlias
+from typing import Literal, Protocol, TypeAlias, get_args
 
 from .dice import Dice
 from .errors import IllegalActionError
@@ -38,6 +38,8 @@ Action: TypeAlias = Literal[
     "accept_end",
     "decline_end",
 ]
+#: Every action, in the order the API lists them.
+ACTIONS: tuple[Action, ...] = get_args(Action)
 #: The actions of a game's turns, in the order ``MatchState.legal_actions`` names them.
 TURN_ACTIONS: tuple[Action, ...] = (
     "roll",

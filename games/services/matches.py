@@ -14,7 +14,7 @@ from django.utils import timezone
 from backgammon_site.errors import ApplicationError, Conflict, Forbidden, IllegalAction, NotFound
 from games.dice import rolls
 from games.dice.seed_vault import encrypt_seed
-from games.engine import MatchState, snapshot, state_from_snapshot
+from games.engine import ACTIONS, MatchState, snapshot, state_from_snapshot
 from games.models import Match
 from games.services.locks import locked_match, preferences
 from games.services.turns import play_on, player_event
@@ -22,20 +22,6 @@ from games.services.vacations import vacation_end
 from games.services.writer import MatchWriter
 from games.signals import deadline_near
 
-ACTIONS = (
-    "roll",
-    "double",
-    "take",
-    "drop",
-    "move",
-    "resign",
-    "accept_resign",
-    "reject_resign",
-    "abort",
-    "offer_end",
-    "accept_end",
-    "decline_end",
-)
 #: The actions that end a match without a winner, or offer or answer to; either player may
 #: take them whoever is to act.
 ENDING_ACTIONS = ("abort", "offer_end", "accept_end", "decline_end")

@@ -28,21 +28,7 @@ from games.engine import (
     why_refused,
 )
 from games.engine.match import MatchState, fold
-
-ACTIONS = (
-    "roll",
-    "double",
-    "take",
-    "drop",
-    "move",
-    "resign",
-    "accept_resign",
-    "reject_resign",
-    "abort",
-    "offer_end",
-    "accept_end",
-    "decline_end",
-)
+from games.engine.refusals import ACTIONS
 
 
 def on_roll(*events, match_length: int = 5) -> MatchState:
