@@ -25,7 +25,7 @@ from typing import Any
 
 from locust import FastHttpUser, constant, events, task
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "examples"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "examples"))
 from api_client import choose  # noqa: E402
 
 PLAN: dict[str, Any] = json.loads(Path(os.environ["LOADTEST_PLAN"]).read_text())
