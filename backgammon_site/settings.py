@@ -261,7 +261,10 @@ SPECTACULAR_SETTINGS = {
 
 # Celery. The default broker is kombu's filesystem transport, which needs no server; one
 # folder serves as both inbox and outbox so the web process and the worker share a queue.
-VAR_DIR = BASE_DIR / "var"
+# var/ holds what the service writes at run time (beat's schedule, the filesystem broker):
+# made here, whatever the broker, so that beat never dies for want of a folder.
+VAR_DIR = Path(os.environ.get("DJANGO_VAR_DIR") or BASE_DIR / "var")
+VAR_DIR.mkdir(parents=True, exist_ok=True)
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or "filesystem://"
 if CELERY_BROKER_URL.startswith("filesystem://"):
     _celery_queue_dir = VAR_DIR / "celery" / "queue"
@@ -282,7 +285,43 @@ else:
         "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "3600")),
         "unacked_restore_interval": int(os.environ.get("CELERY_RESTORE_INTERVAL", "60")),
         "unacked_restore_throttle": 1,
+        # A worker takes from its queues in the order it lists them (-Q urgent,...), not in
+        # turn: deadlines and bot moves first.
+        "queue_order_strategy": "priority",
+        # A web request whose broker is unreachable waits this long at most to say so.
+        "socket_connect_timeout": 2,
     }
+    if CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
+        # kombu's Redis transport with one fix: a worker that loses Redis reconnects instead of
+        # exiting (backgammon_site/broker.py).
+        CELERY_BROKER_TRANSPORT = "backgammon_site.broker:Transport"
+# A worker whose broker goes away tries again for ever, from the start as after a loss.
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+# Sending a task while the broker is down fails within a second or two; the action that sent
+# it has committed, and the minute sweep finds the follow-up it missed.
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 2,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.5,
+}
+# Queues by urgency. "urgent": deadlines, clocks and the computer's moves; "analysis": the
+# analyses, each seconds to minutes of CPU; "email": mail; "celery" (the default): daily chores.
+# `manage.py serve` and docs/deployment.md give the urgent queue a worker of its own, so that
+# nothing queued on the others can make a deadline late.
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+CELERY_TASK_ROUTES = {
+    "games.tasks.enforce_deadline": {"queue": "urgent"},
+    "games.tasks.sweep_deadlines": {"queue": "urgent"},
+    "games.tasks.bot_act": {"queue": "urgent"},
+    "games.tasks.bot_accept_challenge": {"queue": "urgent"},
+    "games.tasks.analyse_match": {"queue": "analysis"},
+    "games.tasks.analyse_import": {"queue": "analysis"},
+    "games.tasks.send_notification": {"queue": "email"},
+    "games.tasks.send_digest": {"queue": "email"},
+}
+WORKER_QUEUES = {"urgent": ["urgent"], "background": ["email", "analysis", "celery"]}
 # The tests run tasks in place (pyproject.toml sets this); the service never does.
 CELERY_TASK_ALWAYS_EAGER = _env_flag("CELERY_TASK_ALWAYS_EAGER")
 CELERY_TIMEZONE = "UTC"
@@ -298,6 +337,10 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
 #: are found by the sweep. Keep it well inside the broker's visibility timeout.
 DEADLINE_COUNTDOWN_HORIZON = 600
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+#: `manage.py health` fails when the sweep has not run for this long, or a deadline is this
+#: far overdue.
+HEALTH_SWEEP_LATE = 180
+HEALTH_OVERDUE = 120
 
 # Notifications: the daily digest goes out at NOTIFICATION_DIGEST_HOUR o'clock UTC.
 CELERY_BEAT_SCHEDULE["notification-daily-digest"] = {

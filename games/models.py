@@ -1,6 +1,6 @@
 """Matches, their append-only event logs, and challenges.
 
-Nothing here holds a rule: games/services.py is the only code that changes a match.
+Nothing here holds a rule: games/services/ is the only code that changes a match.
 """
 
 from __future__ import annotations
@@ -377,3 +377,14 @@ class MatchAnalysis(models.Model):
         if self.match_id is None:
             return f"Analysis of imported match {self.imported_id} ({self.status})"
         return f"Analysis of match {self.match_id} ({self.status})"
+
+
+class Heartbeat(models.Model):
+    """When a job that keeps the service's promises (the sweep) last finished a run:
+    `manage.py health` reads it."""
+
+    name = models.CharField(max_length=40, primary_key=True)
+    at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"{self.name} at {self.at:%Y-%m-%d %H:%M:%S}"

@@ -4,6 +4,10 @@ Each receiver decides from the signal's arguments whether there is work, then qu
 Celery task that does it, or records the news at once. The signals (games/signals.py) are sent
 after the change that caused them has committed, so a receiver that fails must not undo it.
 Receivers of one signal run in the order they are written here.
+
+Tasks are queued through ``_queue``: with the broker down, the change has still committed and
+its answer is still a success; the minute sweep (games/clocks/sweep.py) finds the follow-up
+whose task was lost and sends its signal again.
 """
 
 from __future__ import annotations
@@ -12,7 +16,9 @@ import logging
 from datetime import datetime
 from typing import Any
 
+from celery import Task
 from django.dispatch import receiver
+from kombu.exceptions import OperationalError
 
 from games import tasks
 from games.clocks import sweep
@@ -23,6 +29,7 @@ from games.notifications.news import challenge_news, deadline_news, match_news
 from games.signals import (
     analysis_requested,
     challenge_created,
+    computer_due,
     countdown_due,
     deadline_near,
     match_changed,
@@ -32,6 +39,15 @@ from games.signals import (
 
 logger = logging.getLogger(__name__)
 
+
+def _queue(task: Task, *args: Any, **options: Any) -> None:
+    """Queue ``task``; if the broker cannot be reached, say so and leave it to the sweep."""
+    try:
+        task.apply_async(args, **options)
+    except OperationalError as error:
+        logger.warning("Broker unreachable, %s%s left to the sweep: %s", task.name, args, error)
+
+
 # --- A match changed ---
 
 
@@ -40,7 +56,7 @@ def _analyse_finished_matches(
     sender: Any, *, match_id: int, finished: bool | None = None, **kwargs: Any
 ) -> None:
     if finished is not False and first_analysis_due(match_id):
-        tasks.analyse_match.delay(match_id)
+        _queue(tasks.analyse_match, match_id)
 
 
 @receiver(match_changed, dispatch_uid="games.computer.bot_accounts.act_when_a_bot_is_to_act")
@@ -54,7 +70,7 @@ def _act_when_a_bot_is_to_act(
     **kwargs: Any,
 ) -> None:
     if bot_to_act is not False and bot_level_of(to_act_id) is not None:
-        tasks.bot_act.delay(match_id, seq)
+        _queue(tasks.bot_act, match_id, seq)
 
 
 @receiver(match_changed, dispatch_uid="notifications.match_changed")
@@ -98,7 +114,7 @@ def _unlock_rewards(
 @receiver(challenge_created, dispatch_uid="games.computer.bot_accounts.accept_challenges_to_bots")
 def _accept_challenges_to_bots(sender: Any, *, challenge_id: int, **kwargs: Any) -> None:
     if is_challenge_to_a_bot(challenge_id):
-        tasks.bot_accept_challenge.delay(challenge_id)
+        _queue(tasks.bot_accept_challenge, challenge_id)
 
 
 @receiver(challenge_created, dispatch_uid="notifications.challenge_created")
@@ -124,7 +140,22 @@ def _record_deadline_news(sender: Any, *, match_id: int, seq: int, **kwargs: Any
 def _enforce_deadline(
     sender: Any, *, match_id: int, seq: int, deadline: datetime, **kwargs: Any
 ) -> None:
-    tasks.enforce_deadline.apply_async((match_id, seq), eta=deadline)
+    _queue(tasks.enforce_deadline, match_id, seq, eta=deadline)
+
+
+@receiver(computer_due, dispatch_uid="games.receivers.remind_the_computer")
+def _remind_the_computer(
+    sender: Any,
+    *,
+    match_id: int | None = None,
+    seq: int | None = None,
+    challenge_id: int | None = None,
+    **kwargs: Any,
+) -> None:
+    if challenge_id is not None:
+        _queue(tasks.bot_accept_challenge, challenge_id)
+    else:
+        _queue(tasks.bot_act, match_id, seq)
 
 
 # --- News to email, matches to analyse ---
@@ -132,13 +163,13 @@ def _enforce_deadline(
 
 @receiver(news_to_send, dispatch_uid="games.receivers.send_notification")
 def _send_news(sender: Any, *, notification_id: int, **kwargs: Any) -> None:
-    tasks.send_notification.delay(notification_id)
+    _queue(tasks.send_notification, notification_id)
 
 
 @receiver(analysis_requested, dispatch_uid="games.receivers.analyse")
 def _analyse(sender: Any, *, subject: Subject, **kwargs: Any) -> None:
     task = tasks.analyse_match if subject.field == "match" else tasks.analyse_import
-    task.delay(subject.pk)
+    _queue(task, subject.pk)
 
 
 @receiver(match_imported, dispatch_uid="games.receivers.analyse_imported")

@@ -30,3 +30,8 @@ analysis_requested = Signal()
 
 #: Sent after the transaction that kept an imported match has committed: import_id.
 match_imported = Signal()
+
+#: Sent by the minute sweep when a computer opponent has let something wait for a minute (its
+#: task was lost, say, with the broker down when the change committed): match_id and seq of a
+#: match whose turn is the computer's, or challenge_id of an open challenge to it.
+computer_due = Signal()

@@ -11,7 +11,12 @@ from celery import shared_task
 
 from games import services
 from games.clocks import sweep
-from games.computer.analysis import analysis_run, import_subject, match_subject
+from games.computer.analysis import (
+    analysis_run,
+    import_subject,
+    lost_analyses_requested_again,
+    match_subject,
+)
 from games.computer.bot_accounts import bot_accept, bot_decide
 from games.notifications.sending import email_digest, email_news, players_with_digest_news
 from games.services.guests import idle_guests_purge
@@ -66,8 +71,10 @@ def enforce_deadline(self: Any, match_id: int, seq: int) -> None:
 
 @shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True, expires=55)
 def sweep_deadlines() -> None:
-    """Every minute: timeouts due, deadline warnings, vacations used up, countdowns to start."""
+    """Every minute: timeouts due, deadline warnings, vacations used up, countdowns to start,
+    and the follow-ups whose task was lost."""
     sweep.sweep()
+    lost_analyses_requested_again()
 
 
 # --- Bots ---
@@ -87,14 +94,17 @@ def bot_accept_challenge(challenge_id: int) -> str:
 
 # --- Analysis ---
 
+#: An analysis that runs this long is stopped (and marked failed); none takes a minute.
+ANALYSIS_LIMITS = {"soft_time_limit": 600, "time_limit": 660}
 
-@shared_task(acks_late=True, reject_on_worker_lost=True)
+
+@shared_task(acks_late=True, reject_on_worker_lost=True, **ANALYSIS_LIMITS)
 def analyse_match(match_id: int) -> str:
     """Analyse match ``match_id`` as its log stands now; running it twice gives the same."""
     return "done" if analysis_run(match_subject(match_id)) is not None else "no such match"
 
 
-@shared_task(acks_late=True, reject_on_worker_lost=True)
+@shared_task(acks_late=True, reject_on_worker_lost=True, **ANALYSIS_LIMITS)
 def analyse_import(import_id: int) -> str:
     """Analyse imported match ``import_id``; running it twice gives the same."""
     return "done" if analysis_run(import_subject(import_id)) is not None else "no such import"

@@ -34,7 +34,12 @@ from games.api.serializers import (
     MatchStateSerializer,
     MatchSummarySerializer,
 )
-from games.computer.analysis import analysis_request, analysis_view, match_subject
+from games.computer.analysis import (
+    analysis_request,
+    analysis_view,
+    match_subject,
+    stored_analysis,
+)
 from games.dice.verification import check_dice
 from games.log.mat import mat_export
 from games.models import IdempotencyRecord, Match
@@ -227,10 +232,15 @@ class MatchAnalysisView(APIView):
     )
     def get(self, request: Request, match_id: int) -> Response:
         match = _match(match_id)
-        analysis = getattr(match, "analysis", None)
+        analysis = stored_analysis(match_subject(match.pk))
         if analysis is None:
+            if match.status != Match.Status.FINISHED:
+                raise Conflict(
+                    "A match is analysed once it has ended: its players may not see best plays.",
+                    code="match_not_finished",
+                )
             raise NotFound(f"Match {match_id} has not been analysed; POST here to ask for it.")
-        return Response(MatchAnalysisSerializer(analysis_view(analysis)).data)
+        return Response(MatchAnalysisSerializer(analysis).data)
 
     @extend_schema(
         summary="Ask for the match to be analysed (again); the analysis is done in the background",

@@ -4,6 +4,11 @@ The sweep (Celery beat, every minute) is the mechanism for deadlines hours or da
 countdown task is scheduled only for a deadline inside DEADLINE_COUNTDOWN_HORIZON, well within
 the broker's visibility timeout (Redis redelivers a task whose ETA lies beyond it). Everything
 here may run twice or late: games/services/ acts only on what is still due.
+
+The sweep also finds the follow-ups whose task was lost (the broker was down when the change
+committed, or a Redis restart dropped its queues): a computer's turn or challenge left waiting
+for a minute, a countdown, an email; games/computer/analysis.py finds lost analyses. Each run
+records itself in Heartbeat, which `manage.py health` reads.
 """
 
 from __future__ import annotations
@@ -14,14 +19,14 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils import timezone
 
 from accounts.models import Profile
 from accounts.vacation import vacation_ends_at
 from games import services
-from games.models import Match
-from games.signals import countdown_due
+from games.models import Challenge, Heartbeat, Match, Notification
+from games.signals import computer_due, countdown_due, news_to_send
 
 logger = logging.getLogger(__name__)
 
@@ -31,6 +36,15 @@ SWEEP_LOOKAHEAD = timedelta(seconds=90)
 #: How many matches one sweep handles of each kind; the next sweep takes the rest.
 SWEEP_BATCH = 500
 
+#: A computer opponent acts within seconds: one that has waited this long lost its task.
+COMPUTER_PATIENCE = timedelta(minutes=1)
+
+#: An email task is sent at once: news still unsent after this long lost its task.
+NEWS_PATIENCE = timedelta(minutes=5)
+
+#: The name of the sweep's Heartbeat.
+HEARTBEAT = "sweep"
+
 
 @dataclass(frozen=True)
 class SweepReport:
@@ -38,6 +52,7 @@ class SweepReport:
     warned: int
     countdowns: int
     vacations_ended: int
+    follow_ups: int = 0
 
 
 def due_matches(now: datetime) -> Any:
@@ -66,16 +81,68 @@ def sweep(now: datetime | None = None) -> SweepReport:
     warnings_due = Match.objects.filter(warn_at__lte=now).order_by("warn_at")
     for match_id in warnings_due.values_list("pk", flat=True)[:SWEEP_BATCH]:
         warned += services.match_warn_of_deadline(match_id=match_id)
-    # A deadline set within the horizon already has its countdown (needs_countdown).
+    # A deadline set within the horizon got its countdown when it was set (needs_countdown),
+    # unless that task was lost: one set over a minute ago gets another, which does nothing
+    # if the first is still there.
     horizon = timedelta(seconds=settings.DEADLINE_COUNTDOWN_HORIZON)
     soon = Match.objects.filter(
         status=Match.Status.ACTIVE, deadline__gt=now, deadline__lte=now + SWEEP_LOOKAHEAD
-    ).filter(deadline__gt=F("updated_at") + horizon)
+    ).filter(
+        Q(deadline__gt=F("updated_at") + horizon) | Q(updated_at__lte=now - timedelta(minutes=1))
+    )
     countdowns = 0
     for match_id, seq, deadline in soon.values_list("pk", "seq", "deadline")[:SWEEP_BATCH]:
         start_countdown(match_id, seq, deadline)
         countdowns += 1
-    return SweepReport(timed_out, warned, countdowns, vacations_ended)
+    follow_ups = follow_ups_resent(now)
+    previous = Heartbeat.objects.filter(name=HEARTBEAT).first()
+    follow_ups += news_resent(previous.at if previous else now - timedelta(days=1), now)
+    Heartbeat.objects.update_or_create(name=HEARTBEAT, defaults={"at": now})
+    return SweepReport(timed_out, warned, countdowns, vacations_ended, follow_ups)
+
+
+def computer_turns_waiting(now: datetime) -> Any:
+    """Active matches whose turn has been a computer opponent's for over a minute."""
+    return Match.objects.filter(
+        status=Match.Status.ACTIVE,
+        to_act__profile__bot_level__gt="",
+        updated_at__lte=now - COMPUTER_PATIENCE,
+    )
+
+
+def follow_ups_resent(now: datetime) -> int:
+    """Remind the computer of its turns and challenges left waiting: each is done once,
+    however often it is asked for."""
+    resent = 0
+    for match_id, seq in computer_turns_waiting(now).values_list("pk", "seq")[:SWEEP_BATCH]:
+        computer_due.send(Match, match_id=match_id, seq=seq)
+        resent += 1
+    challenges = Challenge.objects.filter(
+        status=Challenge.Status.OPEN,
+        opponent__profile__bot_level__gt="",
+        created_at__lte=now - COMPUTER_PATIENCE,
+    )
+    for challenge_id in challenges.values_list("pk", flat=True)[:SWEEP_BATCH]:
+        computer_due.send(Challenge, challenge_id=challenge_id)
+        resent += 1
+    return resent
+
+
+def news_resent(last_sweep: datetime, now: datetime) -> int:
+    """Send again the emails due at once whose task may have been lost: those recorded in the
+    stretch this sweep covers, NEWS_PATIENCE ago, so each is sent again once at most."""
+    since = max(last_sweep, now - timedelta(days=1)) - NEWS_PATIENCE
+    unsent = Notification.objects.filter(
+        status=Notification.Status.PENDING,
+        delivery=Notification.Delivery.IMMEDIATELY,
+        created_at__gt=since,
+        created_at__lte=now - NEWS_PATIENCE,
+    )
+    resent = 0
+    for notification_id in unsent.values_list("pk", flat=True)[:SWEEP_BATCH]:
+        news_to_send.send(Notification, notification_id=notification_id)
+        resent += 1
+    return resent
 
 
 def start_countdown(match_id: int, seq: int, deadline: datetime) -> None:

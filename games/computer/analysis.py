@@ -6,19 +6,23 @@ shown the same way. Each decision is told by its ``seq``: the step of the replay
 (a match's event seq; an imported event's place in its file, from 1).
 
 A match is analysed by a Celery task when it ends, an import right after it is imported, and
-either again whenever someone asks (the API and the replay page's button).
+either again when someone asks (the API and the replay page's button). A match still being
+played is never analysed nor its analysis shown: best plays would help the players. A request
+for an analysis already done to the last event, or already waiting for a worker, queues
+nothing more, so no one can fill the analysis queue.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any, Literal
 
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from backgammon_site.errors import NotFound
+from backgammon_site.errors import Conflict, NotFound
 from games.computer.review import review_match
 from games.engine.events import Event
 from games.log.records import imported_log, match_log, read_log
@@ -69,18 +73,71 @@ def analysis_plies() -> int:
     return int(getattr(settings, "MATCH_ANALYSIS_PLIES", 2))
 
 
+#: An analysis takes minutes at most: one still pending after this long was lost (its task
+#: or its worker) and may be asked for again.
+ANALYSIS_PATIENCE = timedelta(minutes=30)
+
+
 def analysis_request(subject: Subject) -> MatchAnalysis:
-    """Ask for ``subject`` to be analysed (again): the task runs once this commits."""
+    """Ask for ``subject`` to be analysed: the task runs once this commits, unless the
+    analysis is up to date or already waiting for a worker. A match must have ended."""
     with transaction.atomic():
-        if not subject.exists():
-            what = "match" if subject.field == "match" else "imported match"
-            raise NotFound(f"There is no {what} {subject.pk}.")
-        analysis, _ = MatchAnalysis.objects.select_for_update().get_or_create(**subject.key)
+        last_step = _last_step(subject)
+        analysis, created = MatchAnalysis.objects.select_for_update().get_or_create(**subject.key)
+        now = timezone.now()
+        if not created and _needs_no_task(analysis, last_step, now):
+            return analysis
         analysis.status = MatchAnalysis.Status.PENDING
-        analysis.requested_at = timezone.now()
+        analysis.requested_at = now
         analysis.save(update_fields=["status", "requested_at"])
         transaction.on_commit(subject.analyse_later)
     return analysis
+
+
+def _last_step(subject: Subject) -> int:
+    """The last step of the subject's log; refuses a match still being played."""
+    if subject.field == "match":
+        match = Match.objects.filter(pk=subject.pk).values("status", "seq").first()
+        if match is None:
+            raise NotFound(f"There is no match {subject.pk}.")
+        if match["status"] != Match.Status.FINISHED:
+            raise Conflict(
+                "A match is analysed once it has ended: its players may not see best plays.",
+                code="match_not_finished",
+            )
+        return int(match["seq"])
+    imported = ImportedMatch.objects.filter(pk=subject.pk).only("events").first()
+    if imported is None:
+        raise NotFound(f"There is no imported match {subject.pk}.")
+    return len(imported.events)
+
+
+def _needs_no_task(analysis: MatchAnalysis, last_step: int, now: datetime) -> bool:
+    if analysis.status == MatchAnalysis.Status.PENDING:
+        return analysis.requested_at > now - ANALYSIS_PATIENCE
+    return (
+        analysis.status == MatchAnalysis.Status.DONE
+        and analysis.seq == last_step
+        and analysis.plies == analysis_plies()
+    )
+
+
+def lost_analyses_requested_again(now: datetime | None = None) -> int:
+    """Ask again for the analyses pending for longer than ANALYSIS_PATIENCE (the minute
+    sweep); returns how many."""
+    now = now or timezone.now()
+    lost = MatchAnalysis.objects.filter(
+        status=MatchAnalysis.Status.PENDING, requested_at__lte=now - ANALYSIS_PATIENCE
+    ).values_list("match_id", "imported_id")
+    asked = 0
+    for match_id, import_id in lost[:100]:
+        subject = match_subject(match_id) if match_id else import_subject(import_id)
+        try:
+            analysis_request(subject)
+        except Conflict:
+            continue
+        asked += 1
+    return asked
 
 
 def analysis_run(subject: Subject) -> MatchAnalysis | None:
@@ -138,12 +195,14 @@ def _records(subject: Subject) -> Any:
 
 
 def stored_analysis(subject: Subject) -> dict[str, Any] | None:
-    """The subject's analysis as analysis_view shows it; None if none was ever asked for."""
+    """The subject's analysis as analysis_view shows it; None if none was ever asked for, or
+    if its match is still being played."""
     stored = (
         MatchAnalysis.objects.select_related(
             "match__first_player", "match__second_player", "imported"
         )
         .filter(**subject.key)
+        .exclude(match__status=Match.Status.ACTIVE)
         .first()
     )
     return analysis_view(stored) if stored is not None else None

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
@@ -21,7 +22,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from backgammon_site.errors import NotFound
+from backgammon_site.errors import Conflict, NotFound
 from games.clocks.words import time_control_words
 from games.computer.analysis import analysis_request, match_subject, stored_analysis
 from games.engine import Event, MatchState, PlayMade
@@ -88,7 +89,11 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
         ),
         players_have_profiles=True,
         analysis=stored_analysis(match_subject(match.pk)),
-        analyse_url=reverse("match-replay-analyse", args=[match.pk]),
+        analyse_url=(
+            reverse("match-replay-analyse", args=[match.pk])
+            if match.status == Match.Status.FINISHED
+            else None
+        ),
         looks=checker_looks(match.first_player, match.second_player),
     )
 
@@ -178,6 +183,8 @@ def replay_analyse(request: HttpRequest, match_id: int) -> HttpResponse:
         analysis_request(match_subject(match_id))
     except NotFound:
         raise Http404("No such match.") from None
+    except Conflict as error:
+        messages.error(request, error.message)
     return HttpResponseRedirect(reverse("match-replay", kwargs={"match_id": match_id}))
 
 

@@ -15,15 +15,21 @@ from tests.games.factories import act, start_match
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def match(dice: Any, alice: Any, bob: Any) -> Match:
+def opening(dice: Any, alice: Any, bob: Any) -> Match:
     """Alice opens 3-1 with a blunder; Bob answers 4-2 with the best play."""
     dice.add(3, 1)
-    match = start_match(alice, bob)
+    match = start_match(alice, bob, length=1)
+    dice.add(4, 2)  # no cube in a 1-point match: the server rolls for each player at once
     match = act(match, alice, "move", play="24/21 24/23")
-    dice.add(4, 2)
-    match = act(match, bob, "roll")
+    dice.add(6, 5)
     return act(match, bob, "move", play="8/4 6/4")
+
+
+@pytest.fixture
+def match(dice: Any, alice: Any, bob: Any) -> Match:
+    """The opening, then Alice, having rolled, resigns the 1-point match."""
+    match = act(opening(dice, alice, bob), alice, "resign", points=1)
+    return act(match, bob, "accept_resign")
 
 
 def analysis_url(match: Match) -> str:
@@ -78,3 +84,43 @@ def test_the_replay_marks_blunders_and_offers_the_analysis(
 def test_a_bots_profile_says_it_is_a_computer_opponent(client: Any) -> None:
     page = client.get(reverse("profile", args=["ExpertBot"])).content.decode()
     assert 'data-bot-level="expert"' in page and "computer opponent" in page
+
+
+def test_a_match_being_played_is_neither_analysed_nor_shown(
+    dice: Any, alice: Any, bob: Any, carol: Any, signed_in: Any
+) -> None:
+    match = opening(dice, alice, bob)
+    for player in (alice, carol):
+        client = APIClient()
+        client.force_authenticate(player)
+        response = client.post(analysis_url(match))
+        assert response.status_code == 409
+        assert response.json()["code"] == "match_not_finished"
+        assert client.get(analysis_url(match)).status_code == 409
+    MatchAnalysis.objects.create(match=match, status="done", result={"decisions": []})
+    assert APIClient().get(analysis_url(match)).status_code == 409
+    page = signed_in(carol).get(reverse("match-replay", args=[match.pk])).content.decode()
+    assert 'data-analysis="none"' in page and 'data-action="analyse"' not in page
+    assert "The analysis opens when the match has ended." in page
+    response = signed_in(carol).post(reverse("match-replay-analyse", args=[match.pk]))
+    assert response.status_code == 302
+    assert MatchAnalysis.objects.get(match=match).result == {"decisions": []}
+
+
+def test_a_match_analysed_or_queued_is_not_queued_again(
+    match: Match, carol: Any, django_capture_on_commit_callbacks: Any, monkeypatch: Any
+) -> None:
+    queued: list[int] = []
+    monkeypatch.setattr(
+        "games.tasks.analyse_match.apply_async", lambda args, **_: queued.append(args[0])
+    )
+    client = APIClient()
+    client.force_authenticate(carol)
+    for _ in range(30):
+        with django_capture_on_commit_callbacks(execute=True):
+            assert client.post(analysis_url(match)).status_code == 202
+    assert queued == [match.pk]
+    MatchAnalysis.objects.filter(match=match).update(status="done", seq=match.seq, plies=1)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(analysis_url(match))
+    assert queued == [match.pk]

@@ -1,0 +1,68 @@
+"""Whether time is being enforced: what `manage.py health` reports and judges."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db.models import Min
+from django.utils import timezone
+
+from games.clocks.sweep import HEARTBEAT, computer_turns_waiting, due_matches
+from games.models import Heartbeat
+
+
+@dataclass(frozen=True)
+class TimeHealth:
+    now: datetime
+    sweep_ran_at: datetime | None
+    overdue: int
+    most_overdue: timedelta | None
+    computer_waiting: int
+    longest_computer_wait: timedelta | None
+
+    @property
+    def sweep_late(self) -> bool:
+        limit = timedelta(seconds=settings.HEALTH_SWEEP_LATE)
+        return self.sweep_ran_at is None or self.now - self.sweep_ran_at > limit
+
+    def problems(self) -> list[str]:
+        """What is wrong, in words; empty when time is being enforced."""
+        limit = timedelta(seconds=settings.HEALTH_OVERDUE)
+        found = []
+        if self.sweep_ran_at is None:
+            found.append("the sweep has never run: is Celery beat running?")
+        elif self.sweep_late:
+            found.append(f"the sweep last ran {_words(self.now - self.sweep_ran_at)} ago")
+        if self.most_overdue is not None and self.most_overdue > limit:
+            found.append(f"a deadline is {_words(self.most_overdue)} overdue")
+        if self.longest_computer_wait is not None and self.longest_computer_wait > limit:
+            found.append(
+                f"a computer opponent has let its turn wait {_words(self.longest_computer_wait)}"
+            )
+        return found
+
+
+def time_health(now: datetime | None = None) -> TimeHealth:
+    now = now or timezone.now()
+    heartbeat = Heartbeat.objects.filter(name=HEARTBEAT).first()
+    overdue = due_matches(now).aggregate(earliest=Min("deadline"))
+    waiting = computer_turns_waiting(now).aggregate(earliest=Min("updated_at"))
+    return TimeHealth(
+        now=now,
+        sweep_ran_at=heartbeat.at if heartbeat else None,
+        overdue=due_matches(now).count(),
+        most_overdue=now - overdue["earliest"] if overdue["earliest"] else None,
+        computer_waiting=computer_turns_waiting(now).count(),
+        longest_computer_wait=now - waiting["earliest"] if waiting["earliest"] else None,
+    )
+
+
+def _words(duration: timedelta) -> str:
+    seconds = int(duration.total_seconds())
+    if seconds < 120:
+        return f"{seconds} s"
+    if seconds < 7200:
+        return f"{seconds // 60} min"
+    return f"{seconds // 3600} h"
