@@ -65,6 +65,4 @@ def queue_sizes() -> dict[str, int]:
     with app.connection_for_read() as connection:
         connection.ensure_connection(max_retries=1, timeout=5)
         channel = connection.default_channel
-        return {
-            name: channel.queue_declare(queue=name).message_count for name in queues
-        }
+        return {name: channel.queue_declare(queue=name).message_count for name in queues}
