@@ -326,11 +326,13 @@ WORKER_QUEUES = {"urgent": ["urgent"], "background": ["email", "analysis", "cele
 CELERY_TASK_ALWAYS_EAGER = _env_flag("CELERY_TASK_ALWAYS_EAGER")
 CELERY_TIMEZONE = "UTC"
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+#: Seconds between sweeps (60; the integration tests shorten it).
+SWEEP_INTERVAL = float(os.environ.get("SWEEP_INTERVAL", "60"))
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     "sweep-deadlines": {
         "task": "games.tasks.sweep_deadlines",
-        "schedule": 60.0,
-        "options": {"expires": 55},
+        "schedule": SWEEP_INTERVAL,
+        "options": {"expires": max(SWEEP_INTERVAL - 5, 1)},
     },
 }
 #: Seconds: a deadline closer than this gets a countdown task as soon as it is set; the others
