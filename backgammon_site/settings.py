@@ -315,6 +315,12 @@ CELERY_BEAT_SCHEDULE["purge-idle-guests"] = {
     "schedule": crontab(hour=4, minute=30),
 }
 
+# Idempotency-Key records are replayed for a day; older ones go daily.
+CELERY_BEAT_SCHEDULE["purge-idempotency-records"] = {
+    "task": "games.tasks.purge_idempotency_records",
+    "schedule": crontab(hour=4, minute=45),
+}
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
