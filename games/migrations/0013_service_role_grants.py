@@ -4,7 +4,9 @@ match events, no TRUNCATE and no DDL (games.log.service_role, docs/database-role
 
 Tables that later migrations create get the same grants from the post_migrate receiver in
 games/receivers.py, which runs the same function after every ``migrate``. Reversed, the role
-keeps no privilege on the tables and sequences.
+loses every privilege on the tables and sequences; while this code is installed, that
+receiver grants them again at the end of the same ``migrate`` unless DATABASE_SERVICE_ROLE is
+unset for it.
 """
 
 from django.conf import settings
