@@ -137,6 +137,10 @@ elif DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# PostgreSQL: the role the service runs as, which must not own the tables; migrate, run by the
+# owner, grants it exactly what it needs (docs/database-role.md). Unset: no grants.
+DATABASE_SERVICE_ROLE = os.environ.get("DATABASE_SERVICE_ROLE", "")
+
 # The cache: Redis when CACHE_URL names one, shared by every process, and the sessions are then
 # read from it before the database. Without it each process keeps its own cache (API
 # throttling counts per process) and sessions are read from the database.
@@ -354,6 +358,12 @@ CELERY_BEAT_SCHEDULE["notification-daily-digest"] = {
 CELERY_BEAT_SCHEDULE["purge-idle-guests"] = {
     "task": "games.tasks.purge_guests",
     "schedule": crontab(hour=4, minute=30),
+}
+
+# Idempotency-Key records are replayed for a day; older ones go daily.
+CELERY_BEAT_SCHEDULE["purge-idempotency-records"] = {
+    "task": "games.tasks.purge_idempotency_records",
+    "schedule": crontab(hour=4, minute=45),
 }
 
 LOGGING = {

@@ -17,6 +17,8 @@ from datetime import datetime
 from typing import Any
 
 from celery import Task
+from django.db import connections
+from django.db.models.signals import post_migrate
 from django.dispatch import receiver
 from kombu.exceptions import OperationalError
 
@@ -25,6 +27,7 @@ from games.clocks import sweep
 from games.computer.analysis import Subject, analysis_request, first_analysis_due, import_subject
 from games.computer.bot_accounts import bot_level_of, is_challenge_to_a_bot
 from games.computer.rewards import unlock_for_match
+from games.log.service_role import service_role_grant
 from games.notifications.news import challenge_news, deadline_news, match_news
 from games.signals import (
     analysis_requested,
@@ -175,3 +178,13 @@ def _analyse(sender: Any, *, subject: Subject, **kwargs: Any) -> None:
 @receiver(match_imported, dispatch_uid="games.receivers.analyse_imported")
 def _analyse_imported(sender: Any, *, import_id: int, **kwargs: Any) -> None:
     analysis_request(import_subject(import_id))
+
+
+# --- The database was migrated ---
+
+
+@receiver(post_migrate, dispatch_uid="games.log.service_role.grant_after_migrate")
+def _grant_the_service_role(sender: Any, *, using: str, **kwargs: Any) -> None:
+    """Every table, new ones too, gets the service role's grants (post_migrate fires per app)."""
+    if sender.name == "games":
+        service_role_grant(connections[using])

@@ -20,6 +20,7 @@ from games.computer.analysis import (
 from games.computer.bot_accounts import bot_accept, bot_decide
 from games.notifications.sending import email_digest, email_news, players_with_digest_news
 from games.services.guests import idle_guests_purge
+from games.services.idempotency import idempotency_records_purge
 
 # --- Notifications ---
 
@@ -118,3 +119,12 @@ def purge_guests() -> str:
     """Remove guests idle for 30 days, with their matches (daily, from beat)."""
     guests, matches = idle_guests_purge()
     return f"removed {guests} guests and {matches} matches"
+
+
+# --- Idempotency-Key records ---
+
+
+@shared_task
+def purge_idempotency_records() -> str:
+    """Delete the Idempotency-Key records older than a day (daily, from beat)."""
+    return f"removed {idempotency_records_purge()} idempotency records"

@@ -43,6 +43,7 @@ from games.computer.analysis import (
 from games.dice.verification import check_dice
 from games.log.mat import mat_export
 from games.models import IdempotencyRecord, Match
+from games.services.idempotency import idempotency_cutoff
 
 User = get_user_model()
 
@@ -51,13 +52,14 @@ IDEMPOTENCY_KEY = OpenApiParameter(
     str,
     OpenApiParameter.HEADER,
     required=False,
-    description="Retrying a POST with the same key returns the first answer instead of acting "
-    "twice.",
+    description="Retrying a POST with the same key within a day returns the first answer "
+    "instead of acting twice.",
 )
 
 
 def idempotent(view: Callable[..., Response]) -> Callable[..., Response]:
-    """Answer a repeated POST with the same Idempotency-Key from the first answer."""
+    """Answer a repeated POST with the same Idempotency-Key from the first answer, for a day
+    (games.services.idempotency); an older key is new again."""
 
     @functools.wraps(view)
     def wrapper(self: APIView, request: Request, *args: Any, **kwargs: Any) -> Response:
@@ -68,11 +70,14 @@ def idempotent(view: Callable[..., Response]) -> Callable[..., Response]:
             raise ValidationError({"Idempotency-Key": ["At most 100 characters."]})
         body = json.dumps(request.data, sort_keys=True, default=str)
         fingerprint = hashlib.sha256(f"{request.path}\n{body}".encode()).hexdigest()
-        earlier = IdempotencyRecord.objects.filter(user=request.user, key=key).first()
+        cutoff = idempotency_cutoff()
+        records = IdempotencyRecord.objects.filter(user=request.user, key=key)
+        earlier = records.filter(created_at__gte=cutoff).first()
         if earlier is None:
             try:
                 with transaction.atomic():
                     response = view(self, request, *args, **kwargs)
+                    records.filter(created_at__lt=cutoff).delete()
                     IdempotencyRecord.objects.create(
                         user=request.user,
                         key=key,
@@ -84,7 +89,7 @@ def idempotent(view: Callable[..., Response]) -> Callable[..., Response]:
             except (IntegrityError, Conflict):
                 # A first request with this key committed while this one waited for the
                 # match: answer as it did. Without one, the conflict stands.
-                earlier = IdempotencyRecord.objects.filter(user=request.user, key=key).first()
+                earlier = records.filter(created_at__gte=cutoff).first()
                 if earlier is None:
                     raise
         if earlier.fingerprint != fingerprint:

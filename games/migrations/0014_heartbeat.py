@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0011_events_indexed_by_match_and_seq_only"),
+        ("games", "0013_service_role_grants"),
     ]
 
     operations = [
