@@ -178,6 +178,17 @@ def test_a_success_neither_counts_nor_clears_the_accounts_failures(login_limit, 
     assert_token_refused_for_too_many(token_login("alice", WRONG))
 
 
+def test_requests_that_name_no_address_count_as_one_address(login_limit):
+    login_limit("2/m/ip,5/5m/key")
+    make_user("ann", password=PASSWORD)
+    assert token_login("ann", PASSWORD, address="").status_code == 201
+    for _ in range(2):
+        assert_error(token_login("ann", WRONG, address=""), 400, "invalid_credentials")
+
+    assert token_login("ann", PASSWORD, address="").status_code == 429
+    assert token_login("ann", PASSWORD).status_code == 201
+
+
 def test_the_token_requests_anonymous_throttle_counts_the_address_not_the_header(
     login_limit, settings, monkeypatch, player
 ):
