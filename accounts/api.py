@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.contrib.auth import authenticate
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from knox.models import AuthToken
 from rest_framework import serializers, status
@@ -12,6 +11,8 @@ from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
+from accounts import limits
+from accounts.logins import password_login
 from backgammon_site.api_toolkit import ErrorSerializer, StrictCharField
 from backgammon_site.errors import ApplicationError
 
@@ -37,17 +38,29 @@ class TokenCreate(APIView):
         responses={
             201: TokenSerializer,
             400: OpenApiResponse(ErrorSerializer, description="Wrong username or password."),
+            429: OpenApiResponse(
+                ErrorSerializer,
+                description="Too many failed logins to the account or from the address "
+                "(`too_many_attempts`, with Retry-After), or too many requests (`throttled`).",
+            ),
         },
         auth=[],
     )
     def post(self, request: Request) -> Response:
         body = TokenRequestSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        user = authenticate(
-            request._request,
-            username=body.validated_data["username"],
-            password=body.validated_data["password"],
-        )
+        try:
+            user = password_login(
+                request._request,
+                username=body.validated_data["username"],
+                password=body.validated_data["password"],
+            )
+        except limits.TooManyAttempts as refusal:
+            return Response(
+                {"code": refusal.code, "message": refusal.message},
+                status=status.HTTP_429_TOO_MANY_REQUESTS,
+                headers={"Retry-After": str(refusal.retry_after)},
+            )
         if user is None or not user.is_active:
             raise ApplicationError("Wrong username or password.", "invalid_credentials")
         instance, token = AuthToken.objects.create(user)

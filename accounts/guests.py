@@ -20,6 +20,7 @@ from typing import Any
 
 from allauth.account.adapter import DefaultAccountAdapter
 from django.contrib.auth import get_user_model
+from django.core.exceptions import PermissionDenied
 from django.db.models import Max, Q
 from django.http import HttpRequest
 from django.utils import timezone
@@ -105,6 +106,15 @@ class GuestKeepingAccountAdapter(DefaultAccountAdapter):
         if commit and Profile.objects.filter(user=user, is_guest=True).update(is_guest=False):
             request.session.pop(GUEST_KEY, None)
         return user
+
+    def get_client_ip(self, request: HttpRequest) -> str:
+        """The address the rate limits (accounts.limits) count. A request that names none (an
+        ASGI server on a Unix socket) counts as one address with every other such request,
+        where allauth would refuse it."""
+        try:
+            return super().get_client_ip(request)
+        except PermissionDenied:
+            return "unknown"
 
 
 def idle_guests(now: Any = None, idle_days: int = IDLE_DAYS) -> Any:

@@ -8,6 +8,7 @@ CELERY_BROKER_URL point it at PostgreSQL and Redis.
 import base64
 import hashlib
 import os
+import re
 from pathlib import Path
 
 import dj_database_url
@@ -202,6 +203,25 @@ ACCOUNT_EMAIL_VERIFICATION = "optional"
 # Signing up from a guest's session keeps the guest's matches (accounts/guests.py).
 ACCOUNT_ADAPTER = "accounts.guests.GuestKeepingAccountAdapter"
 
+# Limits counted in the cache by allauth's rate limiter (accounts/limits.py), each a list of
+# "AMOUNT/WINDOW/PER" (PER: ip, user, or key: the account name typed at a login). Failed
+# logins count the same at allauth's form, the admin login and the API's token; casual matches
+# count per address for visitors who have not signed in and per player for those who have.
+_RATE = r"\d+/\d*(\.\d+)?[smhd](/(ip|user|key))?"
+ACCOUNT_RATE_LIMITS = {
+    "login_failed": os.environ.get("LOGIN_FAILED_RATE", "10/m/ip,5/5m/key"),
+    "guest_play": os.environ.get("GUEST_PLAY_RATE", "10/h/ip"),
+    "casual_play": os.environ.get("CASUAL_PLAY_RATE", "60/h/user"),
+}
+for _action, _rates in ACCOUNT_RATE_LIMITS.items():
+    if not re.fullmatch(rf"{_RATE}(,{_RATE})*", _rates.replace(" ", "")):
+        raise ImproperlyConfigured(
+            f"The {_action} rate {_rates!r} is not a list of AMOUNT/WINDOW/PER, e.g. 10/h/ip."
+        )
+# Behind proxies that append to X-Forwarded-For, how many of them to trust: the address those
+# limits count is the one the outermost trusted proxy saw.
+ALLAUTH_TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
+
 SOCIALACCOUNT_PROVIDERS: dict[str, dict[str, object]] = {}
 _discord_client_id = os.environ.get("DISCORD_CLIENT_ID", "")
 _discord_client_secret = os.environ.get("DISCORD_CLIENT_SECRET", "")
@@ -229,6 +249,9 @@ REST_FRAMEWORK = {
         "anon": os.environ.get("API_THROTTLE_ANON", "120/minute"),
         "user": os.environ.get("API_THROTTLE_USER", "1200/minute"),
     },
+    # The API's throttles count the same address as the limits above, never a raw
+    # X-Forwarded-For that any client can write.
+    "NUM_PROXIES": ALLAUTH_TRUSTED_PROXY_COUNT,
     "EXCEPTION_HANDLER": "backgammon_site.api_errors.api_exception_handler",
 }
 # API tokens (django-rest-knox): stored hashed, sent as "Authorization: Token <token>", valid

@@ -5,6 +5,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from accounts import api as accounts_api
+from accounts import logins
 from games.api import vacation as vacation_api
 from games.urls import api_urlpatterns, match_urlpatterns
 from games.views import vacation as vacation_views
@@ -22,7 +23,11 @@ api = [
     path("redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
 ]
 
+# The admin's login counts failures as every login does (accounts/logins.py).
+admin.site.login_form = logins.AdminLoginForm
+
 urlpatterns = [
+    path("admin/login/", logins.admin_login),
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
     path("settings/", include("accounts.urls")),

@@ -1,6 +1,10 @@
 """Casual play from the home page: a match against the computer without signing up, and
 pass-and-play, two players taking turns in one browser. Both are unrated matches started
-through games.services like any other; who the visitor plays as is in accounts.guests."""
+through games.services like any other; who the visitor plays as is in accounts.guests.
+
+Both make accounts (a guest, a pass-and-play seat) and matches for anyone who asks, so each
+start counts against a limit (accounts.limits): ``guest_play`` per address for visitors who
+have not signed in, ``casual_play`` per player for those who have."""
 
 from __future__ import annotations
 
@@ -10,10 +14,10 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from accounts import guests
+from accounts import guests, limits
 from backgammon_site.errors import ApplicationError
 from games import services
 from games.computer.decisions import LEVELS
@@ -74,6 +78,8 @@ def play_computer(request: HttpRequest) -> HttpResponse:
     if bot is None:
         messages.error(request, "That computer opponent is not available.")
         return redirect("home")
+    if refused := _refused_when_over_the_limit(request):
+        return refused
     return _start(request, bot, form.cleaned_data["match_length"], COMPUTER_TIME_CONTROL)
 
 
@@ -84,6 +90,8 @@ def pass_and_play(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         messages.error(request, "Choose a match of 1, 3 or 5 points.")
         return redirect("home")
+    if refused := _refused_when_over_the_limit(request):
+        return refused
     seat = guests.add_local_seat(request, form.cleaned_data["second_player"])
     return _start(
         request,
@@ -92,6 +100,33 @@ def pass_and_play(request: HttpRequest) -> HttpResponse:
         PASS_AND_PLAY_TIME_CONTROL,
         name=form.cleaned_data["first_player"],
     )
+
+
+def _refused_when_over_the_limit(request: HttpRequest) -> HttpResponse | None:
+    """Count this new match against the visitor's limit; once it is spent, a page saying so
+    (429), and nothing is made."""
+    try:
+        if request.user.is_authenticated:
+            limits.spend(
+                request,
+                "casual_play",
+                user=request.user,
+                refusal="You have started as many casual matches as one player may for now.",
+            )
+        else:
+            limits.spend(
+                request,
+                "guest_play",
+                refusal="As many matches as we allow have been started from your address by "
+                "visitors who have not signed in.",
+            )
+    except limits.TooManyAttempts as refusal:
+        response = render(
+            request, "games/too_many_matches.html", {"refusal": refusal.message}, status=429
+        )
+        response["Retry-After"] = str(refusal.retry_after)
+        return response
+    return None
 
 
 def _start(

@@ -1,0 +1,61 @@
+"""How often one address or one player may do a thing: django-allauth's rate limits, with one
+setting for all of them, ``ACCOUNT_RATE_LIMITS`` (see settings).
+
+Beside allauth's own actions (its login form's ``login_failed``, ``signup``, ...) the site adds
+``guest_play``, the casual matches started by visitors who have not signed in, counted per
+address, and ``casual_play``, those started by a signed-in player. allauth keeps each count as
+the times of the attempts within the window, in the cache, so the limits hold across processes
+only when the cache is shared (CACHE_URL).
+"""
+
+from __future__ import annotations
+
+import math
+from datetime import timedelta
+from typing import Any
+
+from allauth.core import ratelimit
+from allauth.core.internal.ratelimit import get_rates
+from django.http import HttpRequest
+from django.utils import timezone
+from django.utils.timesince import timeuntil
+
+from backgammon_site.errors import ApplicationError
+
+#: allauth reads ACCOUNT_RATE_LIMITS as the settings of this app.
+RATE_LIMITED_APP = "allauth.account"
+
+
+class TooManyAttempts(ApplicationError):
+    """A limit is spent: ``retry_after`` seconds from now the attempt is certain to be allowed."""
+
+    code = "too_many_attempts"
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+def spend(request: HttpRequest, action: str, *, refusal: str, user: Any = None) -> None:
+    """Count one ``action`` against every limit set for it, by this request's address or by
+    ``user``; if one of them is already spent, count nothing and raise TooManyAttempts with
+    ``refusal`` and when to try again."""
+    if not ratelimit.consume(request, action=action, user=user):
+        raise refused(action, refusal)
+
+
+def refused(action: str, refusal: str) -> TooManyAttempts:
+    """The refusal of an ``action`` whose limit is spent, telling when to try again."""
+    retry_after = longest_window(action)
+    return TooManyAttempts(f"{refusal} Try again in {in_words(retry_after)}.", retry_after)
+
+
+def longest_window(action: str) -> int:
+    """Seconds after which every attempt counted now against ``action`` has expired."""
+    rates = get_rates(app=RATE_LIMITED_APP, action=action)
+    return math.ceil(max((rate.duration for rate in rates), default=0))
+
+
+def in_words(seconds: int) -> str:
+    """``300`` -> "5 minutes", ``3600`` -> "1 hour"."""
+    return timeuntil(timezone.now() + timedelta(seconds=seconds + 1)).replace("\xa0", " ")

@@ -1,0 +1,64 @@
+"""Password logins outside allauth's form, the admin's and the API token's, under the form's
+limit on failures (``login_failed``: per address and per account name typed).
+
+Each one goes through allauth's adapter, as the form does: the attempt is counted before the
+password is checked, and a success takes back only its own count, so an attacker cannot clear
+an account's failures by slipping in a login of their own.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from allauth.account.adapter import get_adapter
+from django.contrib import admin
+from django.contrib.admin.forms import AdminAuthenticationForm
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+
+from accounts import limits
+
+TOO_MANY_FAILURES = "Too many failed logins to this account or from your address."
+
+
+def password_login(request: HttpRequest, *, username: str, password: str) -> Any | None:
+    """The active account with this username (or email) and password, or None; raises
+    limits.TooManyAttempts, checking nothing, once the account's or the address's failures are
+    spent."""
+    try:
+        return get_adapter(request).authenticate(request, username=username, password=password)
+    except ValidationError as error:
+        if error.code != "too_many_login_attempts":
+            raise
+    raise limits.refused("login_failed", TOO_MANY_FAILURES)
+
+
+class AdminLoginForm(AdminAuthenticationForm):
+    """The admin's login form, counting failures as every other login does."""
+
+    retry_after: int | None = None
+
+    def clean(self) -> dict[str, Any]:
+        username = self.cleaned_data.get("username")
+        password = self.cleaned_data.get("password")
+        if username is not None and password:
+            try:
+                self.user_cache = password_login(self.request, username=username, password=password)
+            except limits.TooManyAttempts as refusal:
+                self.retry_after = refusal.retry_after
+                raise ValidationError(refusal.message, code=refusal.code) from None
+            if self.user_cache is None:
+                raise self.get_invalid_login_error()
+            self.confirm_login_allowed(self.user_cache)
+        return self.cleaned_data
+
+
+def admin_login(request: HttpRequest, extra_context: dict[str, Any] | None = None) -> HttpResponse:
+    """The admin's login page (with AdminLoginForm as the site's login form); a login refused
+    for too many failures answers 429 with Retry-After."""
+    response = admin.site.login(request, extra_context)
+    form = (getattr(response, "context_data", None) or {}).get("form")
+    if isinstance(form, AdminLoginForm) and form.retry_after is not None:
+        response.status_code = 429
+        response["Retry-After"] = str(form.retry_after)
+    return response
