@@ -11,7 +11,6 @@ from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
-from accounts import limits
 from accounts.logins import password_login
 from backgammon_site.api_toolkit import ErrorSerializer, StrictCharField
 from backgammon_site.errors import ApplicationError
@@ -49,18 +48,11 @@ class TokenCreate(APIView):
     def post(self, request: Request) -> Response:
         body = TokenRequestSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        try:
-            user = password_login(
-                request._request,
-                username=body.validated_data["username"],
-                password=body.validated_data["password"],
-            )
-        except limits.TooManyAttempts as refusal:
-            return Response(
-                {"code": refusal.code, "message": refusal.message},
-                status=status.HTTP_429_TOO_MANY_REQUESTS,
-                headers={"Retry-After": str(refusal.retry_after)},
-            )
+        user = password_login(
+            request._request,
+            username=body.validated_data["username"],
+            password=body.validated_data["password"],
+        )
         if user is None or not user.is_active:
             raise ApplicationError("Wrong username or password.", "invalid_credentials")
         instance, token = AuthToken.objects.create(user)

@@ -20,20 +20,13 @@ from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.timesince import timeuntil
 
-from backgammon_site.errors import ApplicationError
+from backgammon_site.errors import TooManyAttempts
 
 #: allauth reads ACCOUNT_RATE_LIMITS as the settings of this app.
 RATE_LIMITED_APP = "allauth.account"
 
 
-class TooManyAttempts(ApplicationError):
-    """A limit is spent: ``retry_after`` seconds from now the attempt is certain to be allowed."""
-
-    code = "too_many_attempts"
-
-    def __init__(self, message: str, retry_after: int) -> None:
-        super().__init__(message)
-        self.retry_after = retry_after
+__all__ = ["TooManyAttempts", "in_words", "longest_window", "refused", "spend"]
 
 
 def spend(request: HttpRequest, action: str, *, refusal: str, user: Any = None) -> None:

@@ -10,16 +10,27 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
-from backgammon_site.errors import ApplicationError, Conflict, Forbidden, NotFound
+from backgammon_site.errors import (
+    ApplicationError,
+    Conflict,
+    Forbidden,
+    NotFound,
+    TooManyAttempts,
+)
 
-_STATUS = {NotFound: 404, Forbidden: 403, Conflict: 409}
+_STATUS = {NotFound: 404, Forbidden: 403, Conflict: 409, TooManyAttempts: 429}
 
 
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """Render service errors and DRF's own as ``{"code", "message", ...}``."""
     if isinstance(exc, ApplicationError):
         code = next((s for kind, s in _STATUS.items() if isinstance(exc, kind)), 400)
-        return Response({"code": exc.code, "message": exc.message, **exc.details}, status=code)
+        headers = (
+            {"Retry-After": str(exc.retry_after)} if isinstance(exc, TooManyAttempts) else None
+        )
+        return Response(
+            {"code": exc.code, "message": exc.message, **exc.details}, status=code, headers=headers
+        )
     response = exception_handler(exc, context)
     if response is None:
         return None

@@ -55,6 +55,14 @@ ERRORS = {
     403: OpenApiResponse(ErrorSerializer, description="Not allowed."),
     404: OpenApiResponse(ErrorSerializer, description="No such thing."),
 }
+#: 409 from an analysis asked for or read while its match is being played.
+NOT_FINISHED = OpenApiResponse(
+    ErrorSerializer, description="The match is still being played: no analysis until it ends."
+)
+#: 429 with Retry-After, from a limit spent (backgammon_site.errors.TooManyAttempts).
+TOO_MANY = OpenApiResponse(
+    ErrorSerializer, description="Too many attempts; Retry-After says when to try again."
+)
 
 
 class Pagination(PageNumberPagination):

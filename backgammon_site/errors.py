@@ -39,3 +39,13 @@ class IllegalAction(ApplicationError):
     """The rules do not allow the action now."""
 
     code = "illegal"
+
+
+class TooManyAttempts(ApplicationError):
+    """A limit is spent: ``retry_after`` seconds from now the attempt is certain to be allowed."""
+
+    code = "too_many_attempts"
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after

@@ -212,6 +212,8 @@ ACCOUNT_RATE_LIMITS = {
     "login_failed": os.environ.get("LOGIN_FAILED_RATE", "10/m/ip,5/5m/key"),
     "guest_play": os.environ.get("GUEST_PLAY_RATE", "10/h/ip"),
     "casual_play": os.environ.get("CASUAL_PLAY_RATE", "60/h/user"),
+    # Asking for analyses (each queues minutes of CPU at most once: games/computer/analysis.py).
+    "analysis_request": os.environ.get("ANALYSIS_REQUEST_RATE", "20/h/user"),
 }
 for _action, _rates in ACCOUNT_RATE_LIMITS.items():
     if not re.fullmatch(rf"{_RATE}(,{_RATE})*", _rates.replace(" ", "")):

@@ -15,11 +15,16 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from backgammon_site.api_toolkit import ERRORS, ErrorSerializer, StrictCharField
+from backgammon_site.api_toolkit import ERRORS, TOO_MANY, ErrorSerializer, StrictCharField
 from backgammon_site.errors import ApplicationError, NotFound
 from games.api.matches import AlwaysFirstRenderer, MatRenderer
 from games.api.serializers import ImportAnalysisSerializer
-from games.computer.analysis import analysis_request, import_subject, stored_analysis
+from games.computer.analysis import (
+    analysis_limit_spend,
+    analysis_request,
+    import_subject,
+    stored_analysis,
+)
 from games.engine.match_ids import gnubg_ids, xgid_of
 from games.models import ImportedMatch
 from games.services import imports as match_imports
@@ -167,12 +172,18 @@ class ImportAnalysisView(APIView):
     @extend_schema(
         summary="Ask for the imported match to be analysed (again), in the background",
         request=None,
-        responses={202: ImportAnalysisSerializer, 401: ERRORS[401], 404: ERRORS[404]},
+        responses={
+            202: ImportAnalysisSerializer,
+            401: ERRORS[401],
+            404: ERRORS[404],
+            429: TOO_MANY,
+        },
     )
     def post(self, request: Request, import_id: int) -> Response:
         if not request.user.is_authenticated:
             raise NotAuthenticated()
         subject = import_subject(_imported(import_id).pk)
+        analysis_limit_spend(request._request, request.user)
         analysis_request(subject)
         return Response(
             ImportAnalysisSerializer(stored_analysis(subject)).data,

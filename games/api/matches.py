@@ -20,7 +20,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from backgammon_site.api_toolkit import ERRORS, ErrorSerializer, Pagination
+from backgammon_site.api_toolkit import (
+    ERRORS,
+    NOT_FINISHED,
+    TOO_MANY,
+    ErrorSerializer,
+    Pagination,
+)
 from backgammon_site.errors import ApplicationError, Conflict, NotFound
 from games import selectors, services
 from games.api.serializers import (
@@ -35,6 +41,7 @@ from games.api.serializers import (
     MatchSummarySerializer,
 )
 from games.computer.analysis import (
+    analysis_limit_spend,
     analysis_request,
     analysis_view,
     match_subject,
@@ -233,7 +240,7 @@ class MatchAnalysisView(APIView):
 
     @extend_schema(
         summary="The match's analysis: the equity each decision lost against bgsage's best",
-        responses={200: MatchAnalysisSerializer, **ERRORS},
+        responses={200: MatchAnalysisSerializer, **ERRORS, 409: NOT_FINISHED},
     )
     def get(self, request: Request, match_id: int) -> Response:
         match = _match(match_id)
@@ -250,12 +257,13 @@ class MatchAnalysisView(APIView):
     @extend_schema(
         summary="Ask for the match to be analysed (again); the analysis is done in the background",
         request=None,
-        responses={202: MatchAnalysisSerializer, **ERRORS},
+        responses={202: MatchAnalysisSerializer, **ERRORS, 409: NOT_FINISHED, 429: TOO_MANY},
     )
     def post(self, request: Request, match_id: int) -> Response:
         if not request.user.is_authenticated:
             raise NotAuthenticated()
         match = _match(match_id)
+        analysis_limit_spend(request._request, request.user)
         analysis = analysis_request(match_subject(match.pk))
         analysis.refresh_from_db()
         return Response(

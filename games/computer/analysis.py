@@ -20,8 +20,10 @@ from typing import Any, Literal
 
 from django.conf import settings
 from django.db import transaction
+from django.http import HttpRequest
 from django.utils import timezone
 
+from accounts import limits
 from backgammon_site.errors import Conflict, NotFound
 from games.computer.review import review_match
 from games.engine.events import Event
@@ -76,6 +78,17 @@ def analysis_plies() -> int:
 #: An analysis takes minutes at most: one still pending after this long was lost (its task
 #: or its worker) and may be asked for again.
 ANALYSIS_PATIENCE = timedelta(minutes=30)
+
+
+def analysis_limit_spend(request: HttpRequest, user: Any) -> None:
+    """Count one request for an analysis against the player's limit (ACCOUNT_RATE_LIMITS's
+    ``analysis_request``); raises TooManyAttempts once it is spent."""
+    limits.spend(
+        request,
+        "analysis_request",
+        user=user,
+        refusal="You have asked for as many analyses as one player may for now.",
+    )
 
 
 def analysis_request(subject: Subject) -> MatchAnalysis:

@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 from django import forms
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from backgammon_site.errors import ApplicationError, NotFound
-from games.computer.analysis import analysis_request, import_subject, stored_analysis
+from backgammon_site.errors import ApplicationError, NotFound, TooManyAttempts
+from games.computer.analysis import (
+    analysis_limit_spend,
+    analysis_request,
+    import_subject,
+    stored_analysis,
+)
 from games.log.records import imported_log
 from games.models import ImportedMatch
 from games.services import imports as match_imports
@@ -106,7 +112,10 @@ def import_replay(request: HttpRequest, import_id: int) -> HttpResponse:
 def import_replay_analyse(request: HttpRequest, import_id: int) -> HttpResponse:
     """Ask for the imported match to be analysed (again), then back to its replay."""
     try:
+        analysis_limit_spend(request, request.user)
         analysis_request(import_subject(import_id))
     except NotFound:
         raise Http404("No such imported match.") from None
+    except TooManyAttempts as error:
+        messages.error(request, error.message)
     return redirect("import-replay", import_id=import_id)

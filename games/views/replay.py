@@ -22,9 +22,14 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from backgammon_site.errors import Conflict, NotFound
+from backgammon_site.errors import Conflict, NotFound, TooManyAttempts
 from games.clocks.words import time_control_words
-from games.computer.analysis import analysis_request, match_subject, stored_analysis
+from games.computer.analysis import (
+    analysis_limit_spend,
+    analysis_request,
+    match_subject,
+    stored_analysis,
+)
 from games.engine import Event, MatchState, PlayMade
 from games.engine.match_ids import gnubg_ids, xgid_of
 from games.engine.words import event_words, points
@@ -180,10 +185,11 @@ def render_replay(
 def replay_analyse(request: HttpRequest, match_id: int) -> HttpResponse:
     """Ask for the match to be analysed (again), then back to the replay."""
     try:
+        analysis_limit_spend(request, request.user)
         analysis_request(match_subject(match_id))
     except NotFound:
         raise Http404("No such match.") from None
-    except Conflict as error:
+    except (Conflict, TooManyAttempts) as error:
         messages.error(request, error.message)
     return HttpResponseRedirect(reverse("match-replay", kwargs={"match_id": match_id}))
 

@@ -108,8 +108,13 @@ def test_a_match_being_played_is_neither_analysed_nor_shown(
 
 
 def test_a_match_analysed_or_queued_is_not_queued_again(
-    match: Match, carol: Any, django_capture_on_commit_callbacks: Any, monkeypatch: Any
+    match: Match,
+    carol: Any,
+    django_capture_on_commit_callbacks: Any,
+    monkeypatch: Any,
+    settings: Any,
 ) -> None:
+    settings.ACCOUNT_RATE_LIMITS = {**settings.ACCOUNT_RATE_LIMITS, "analysis_request": "99/h/user"}
     queued: list[int] = []
     monkeypatch.setattr(
         "games.tasks.analyse_match.apply_async", lambda args, **_: queued.append(args[0])
@@ -124,3 +129,22 @@ def test_a_match_analysed_or_queued_is_not_queued_again(
     with django_capture_on_commit_callbacks(execute=True):
         client.post(analysis_url(match))
     assert queued == [match.pk]
+
+
+def test_asking_for_analyses_is_limited_per_player(
+    match: Match, alice: Any, carol: Any, settings: Any, signed_in: Any
+) -> None:
+    settings.ACCOUNT_RATE_LIMITS = {**settings.ACCOUNT_RATE_LIMITS, "analysis_request": "2/h/user"}
+    client = APIClient()
+    client.force_authenticate(carol)
+    assert [client.post(analysis_url(match)).status_code for _ in range(2)] == [202, 202]
+    refused = client.post(analysis_url(match))
+    assert refused.status_code == 429 and refused["Retry-After"] == "3600"
+    assert refused.json()["code"] == "too_many_attempts"
+    assert "Try again in 1 hour" in refused.json()["message"]
+    browser = signed_in(carol)
+    response = browser.post(reverse("match-replay-analyse", args=[match.pk]), follow=True)
+    assert "as many analyses as one player may" in response.content.decode()
+    alice_client = APIClient()
+    alice_client.force_authenticate(alice)
+    assert alice_client.post(analysis_url(match)).status_code == 202
