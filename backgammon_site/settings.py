@@ -298,7 +298,7 @@ SESSION_COOKIE_HTTPONLY = True
 # Content-Security-Policy (django-csp): scripts and styles from the site's own files only (an
 # inline script needs request.csp_nonce; the board's SVG is styled by classes, so style
 # attributes stay refused), images also as data: URLs, connections to the site itself and its
-# WebSocket push. The API's Redoc page has its own policy (backgammon_site/urls.py).
+# WebSocket push. The API's docs pages add what they need (backgammon_site/urls.py).
 _push_origin = f"{'wss' if _site.scheme == 'https' else 'ws'}://{_site.netloc}"
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
