@@ -18,7 +18,9 @@ import secrets
 from datetime import timedelta
 from typing import Any
 
+from allauth.account import app_settings
 from allauth.account.adapter import DefaultAccountAdapter
+from allauth.account.app_settings import EmailVerificationMethod
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.db.models import Max, Q
@@ -95,7 +97,12 @@ def is_guest(user: Any) -> bool:
 
 
 class GuestKeepingAccountAdapter(DefaultAccountAdapter):
-    """Signing up from a session that has a guest makes that guest the new account."""
+    """Signing up from a session that has a guest makes that guest the new account.
+
+    While the new account's address waits to be verified, the session plays on as the guest
+    (a sign-up with an address already registered leaves the guest as it was, so the session
+    cannot tell the two apart); verifying the address ends the guest.
+    """
 
     def new_user(self, request: HttpRequest) -> Any:
         guest = None if request.user.is_authenticated else session_guest(request)
@@ -103,8 +110,8 @@ class GuestKeepingAccountAdapter(DefaultAccountAdapter):
 
     def save_user(self, request: HttpRequest, user: Any, form: Any, commit: bool = True) -> Any:
         user = super().save_user(request, user, form, commit=commit)
-        if commit and Profile.objects.filter(user=user, is_guest=True).update(is_guest=False):
-            request.session.pop(GUEST_KEY, None)
+        if commit and app_settings.EMAIL_VERIFICATION != EmailVerificationMethod.MANDATORY:
+            _end_guest(request, user)
         return user
 
     def get_client_ip(self, request: HttpRequest) -> str:
@@ -115,6 +122,20 @@ class GuestKeepingAccountAdapter(DefaultAccountAdapter):
             return super().get_client_ip(request)
         except PermissionDenied:
             return "unknown"
+
+    def confirm_email(self, request: HttpRequest, email_address: Any) -> bool:
+        confirmed = super().confirm_email(request, email_address)
+        if confirmed:
+            _end_guest(request, email_address.user)
+        return confirmed
+
+
+
+def _end_guest(request: HttpRequest, user: Any) -> None:
+    """``user`` is a guest no more: this session stops playing for it as a guest."""
+    Profile.objects.filter(user=user, is_guest=True).update(is_guest=False)
+    if request.session.get(GUEST_KEY) == user.pk:
+        del request.session[GUEST_KEY]
 
 
 def idle_guests(now: Any = None, idle_days: int = IDLE_DAYS) -> Any:

@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 from knox.models import AuthToken
 
@@ -31,6 +32,7 @@ def settings_index(request: HttpRequest) -> HttpResponse:
     return render(request, "accounts/settings.html", context)
 
 
+@never_cache
 @login_required
 def api_tokens(request: HttpRequest) -> HttpResponse:
     """The player's API tokens; a new token's secret is shown once, right after creation."""

@@ -9,10 +9,12 @@ import base64
 import hashlib
 import os
 import re
+import urllib.parse
 from pathlib import Path
 
 import dj_database_url
 from celery.schedules import crontab
+from csp.constants import NONCE, NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -71,6 +73,7 @@ INSTALLED_APPS = [
     "knox",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "csp",
     "allauth",
     "allauth.account",
     "allauth.socialaccount",
@@ -81,7 +84,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "backgammon_site.caching.PerViewerCachingMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -142,17 +147,40 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # owner, grants it exactly what it needs (docs/database-role.md). Unset: no grants.
 DATABASE_SERVICE_ROLE = os.environ.get("DATABASE_SERVICE_ROLE", "")
 
-# The cache: Redis when CACHE_URL names one, shared by every process, and the sessions are then
-# read from it before the database. Without it each process keeps its own cache (API
-# throttling counts per process) and sessions are read from the database.
+# The cache, which API throttling and rate limits count in, so every process must share it:
+# Redis (CACHE_URL=redis://... or rediss://...; sessions are then read from it before the
+# database) or Django's database cache (CACHE_URL=db:// or db://TABLE, made by `manage.py
+# createcachetable`). CACHE_URL=locmem:// gives each process a cache of its own: only in debug
+# mode (its default) and under pytest (which sets PYTEST_VERSION), never in production.
 CACHE_URL = os.environ.get("CACHE_URL", "")
 if CACHE_URL.startswith(("redis://", "rediss://")):
     CACHES = {
         "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
     }
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
-elif CACHE_URL:
-    raise ImproperlyConfigured("CACHE_URL must be a redis:// or rediss:// URL.")
+elif CACHE_URL.startswith("db://"):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": CACHE_URL.removeprefix("db://").strip("/") or "django_cache",
+        }
+    }
+elif (CACHE_URL == "locmem://" and (DEBUG or "PYTEST_VERSION" in os.environ)) or (
+    DEBUG and not CACHE_URL
+):
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+elif CACHE_URL and CACHE_URL != "locmem://":
+    raise ImproperlyConfigured(
+        "CACHE_URL must be redis://HOST:PORT/DB (or rediss://), db:// or db://TABLE for "
+        "Django's database cache, or locmem:// for a cache in each process (debug and tests "
+        "only)."
+    )
+else:
+    raise ImproperlyConfigured(
+        "With DEBUG off, CACHE_URL must name a cache every process shares, for the rate limits "
+        "are counted in it. Set CACHE_URL=redis://HOST:6379/1 (or rediss://), or CACHE_URL=db:// "
+        "for Django's database cache and run `manage.py createcachetable` once."
+    )
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -181,16 +209,42 @@ STATIC_ROOT.mkdir(exist_ok=True)
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = DEBUG
 
-# Email: printed to the console unless EMAIL_BACKEND names a real one, e.g.
-# django.core.mail.backends.smtp.EmailBackend with EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER,
-# EMAIL_HOST_PASSWORD and EMAIL_USE_TLS.
-EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND") or "django.core.mail.backends.console.EmailBackend"
-EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
-EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
-EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
-EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
-EMAIL_USE_TLS = _env_flag("EMAIL_USE_TLS")
+# Email: EMAIL_URL names an SMTP server, smtp+tls://USER:PASSWORD@HOST:587 (STARTTLS),
+# smtp+ssl://...:465 (TLS from the start) or smtp://HOST:25 (plain), with the user name and
+# password percent-encoded; EMAIL_BACKEND names any other backend by its dotted path (or the
+# class that sends through EMAIL_URL's server). With neither, debug mode prints emails on the
+# console; with DEBUG off the service refuses to start, for password-reset links must not
+# land in the server's log unless someone chose so (EMAIL_BACKEND=...console.EmailBackend).
+EMAIL_URL = os.environ.get("EMAIL_URL", "")
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "")
 EMAIL_TIMEOUT = 30
+if EMAIL_URL:
+    _email = urllib.parse.urlsplit(EMAIL_URL)
+    _email_security = {"smtp": None, "smtp+tls": "tls", "smtp+ssl": "ssl"}
+    try:
+        _email_port = _email.port
+    except ValueError:
+        _email_port = -1
+    if _email.scheme not in _email_security or not _email.hostname or _email_port == -1:
+        raise ImproperlyConfigured(
+            "EMAIL_URL must look like smtp+tls://USER:PASSWORD@HOST:587 (or smtp+ssl://, or "
+            "smtp:// for plain SMTP), with special characters percent-encoded."
+        )
+    EMAIL_BACKEND = EMAIL_BACKEND or "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_HOST = _email.hostname
+    EMAIL_PORT = _email_port or {"smtp": 25, "smtp+tls": 587, "smtp+ssl": 465}[_email.scheme]
+    EMAIL_HOST_USER = urllib.parse.unquote(_email.username or "")
+    EMAIL_HOST_PASSWORD = urllib.parse.unquote(_email.password or "")
+    EMAIL_USE_TLS = _email_security[_email.scheme] == "tls"
+    EMAIL_USE_SSL = _email_security[_email.scheme] == "ssl"
+elif not EMAIL_BACKEND:
+    if not DEBUG:
+        raise ImproperlyConfigured(
+            "EMAIL_URL or EMAIL_BACKEND must be set when DEBUG is off. Set "
+            "EMAIL_URL=smtp+tls://USER:PASSWORD@HOST:587 (smtp+ssl:// for port 465, smtp:// "
+            "without TLS), or EMAIL_BACKEND to the dotted path of an email backend."
+        )
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Backgammon <backgammon@localhost>")
 # Where the site is seen from outside: the links in emails start with it.
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
@@ -199,7 +253,14 @@ SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
 LOGIN_REDIRECT_URL = "/"
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
-ACCOUNT_EMAIL_VERIFICATION = "optional"
+# Sign-up never tells whether an address is registered: every sign-up answers "check your
+# email", and the owner of an address already registered is emailed that someone tried. For
+# that an account signs in only once its address is verified (allauth's enumeration
+# prevention works for sign-up only so); following the link signs in the session that signed
+# up.
+ACCOUNT_PREVENT_ENUMERATION = True
+ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 # Signing up from a guest's session keeps the guest's matches (accounts/guests.py).
 ACCOUNT_ADAPTER = "accounts.guests.GuestKeepingAccountAdapter"
 
@@ -227,12 +288,61 @@ ALLAUTH_TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
 SOCIALACCOUNT_PROVIDERS: dict[str, dict[str, object]] = {}
 _discord_client_id = os.environ.get("DISCORD_CLIENT_ID", "")
 _discord_client_secret = os.environ.get("DISCORD_CLIENT_SECRET", "")
-if _discord_client_id and _discord_client_secret:
+_discord_login = bool(_discord_client_id and _discord_client_secret)
+if _discord_login:
     INSTALLED_APPS.append("allauth.socialaccount.providers.discord")
     SOCIALACCOUNT_PROVIDERS["discord"] = {
         "APP": {"client_id": _discord_client_id, "secret": _discord_client_secret, "key": ""},
         "SCOPE": ["identify", "email"],
     }
+
+# The browser's defences. With DEBUG off the site is taken to be served over HTTPS: cookies
+# go over HTTPS only, plain http is redirected to it, and HSTS tells browsers to use nothing
+# else. DJANGO_HTTPS=0 turns that off for a production-shaped run on plain http on this
+# machine (the tests, the load test); nothing public should run so.
+_https = _env_flag("DJANGO_HTTPS", "0" if DEBUG else "1")
+SESSION_COOKIE_SECURE = _https
+CSRF_COOKIE_SECURE = _https
+SECURE_SSL_REDIRECT = _https
+SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "31536000")) if _https else 0
+# Both are promises about every subdomain and to browsers' preload lists, hard to take back:
+# set them once the whole domain is served over HTTPS.
+SECURE_HSTS_INCLUDE_SUBDOMAINS = _env_flag("DJANGO_HSTS_INCLUDE_SUBDOMAINS")
+SECURE_HSTS_PRELOAD = _env_flag("DJANGO_HSTS_PRELOAD")
+# Behind a proxy that ends TLS, requests arrive over http: X-Forwarded-Proto says what the
+# browser used. Only a proxy that always sets that header (replacing the client's) may be
+# trusted with it, and only when the service cannot be reached but through it; otherwise any
+# client sending "X-Forwarded-Proto: https" over plain http passes for secure (no redirect,
+# and the CSRF checks believe an https origin).
+if _env_flag("DJANGO_BEHIND_PROXY"):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+_site = urllib.parse.urlsplit(SITE_URL)
+CSRF_TRUSTED_ORIGINS = [
+    f"{_site.scheme}://{_site.netloc}",
+    *_env_list("DJANGO_CSRF_TRUSTED_ORIGINS", ""),
+]
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+SESSION_COOKIE_HTTPONLY = True
+# Content-Security-Policy (django-csp): scripts and styles from the site's own files only (an
+# inline script needs request.csp_nonce; the board's SVG is styled by classes, so style
+# attributes stay refused), images also as data: URLs, connections to the site itself and its
+# WebSocket push. The API's docs pages add what they need (backgammon_site/urls.py).
+_push_origin = f"{'wss' if _site.scheme == 'https' else 'ws'}://{_site.netloc}"
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF, NONCE],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF, _push_origin],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "frame-ancestors": [NONE],
+        # Logging in with Discord posts here, then is redirected there.
+        "form-action": [SELF, *(["https://discord.com"] if _discord_login else [])],
+    }
+}
 
 # Django REST framework and the OpenAPI schema
 REST_FRAMEWORK = {
@@ -267,6 +377,8 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",
+    # No validator badge: it would send the schema's address to swagger.io.
+    "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
@@ -274,6 +386,7 @@ SPECTACULAR_SETTINGS = {
         "MatchStatusEnum": ["active", "finished"],
         "ChallengeStatusEnum": ["open", "accepted", "declined", "cancelled"],
         "ActionEnum": "games.services.ACTIONS",
+        "AnalysisStatusEnum": "games.models.MatchAnalysis.Status",
     },
     "APPEND_COMPONENTS": {
         "securitySchemes": {

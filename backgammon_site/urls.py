@@ -1,26 +1,49 @@
 """URL routes of the whole site."""
 
+from csp.constants import NONCE, SELF, UNSAFE_INLINE
+from csp.decorators import csp_update
 from django.contrib import admin
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+from django.views.decorators.cache import never_cache
+from drf_spectacular.views import (
+    SpectacularAPIView,
+    SpectacularRedocView,
+    SpectacularSwaggerSplitView,
+)
 
 from accounts import api as accounts_api
 from accounts import logins
+from backgammon_site.caching import viewer_independent
 from games.api import vacation as vacation_api
 from games.urls import api_urlpatterns, match_urlpatterns
 from games.views import vacation as vacation_views
 from ratings import api as ratings_api
 from ratings import views as ratings_views
 
+# Swagger UI's page style carries the nonce (templates/drf_spectacular/swagger_ui.html). Redoc
+# writes its styles into <style> elements as it draws and searches in a worker made from a
+# blob: URL: its page alone allows both. It shows only the schema.
+swagger_policy = csp_update({"style-src": [NONCE]})
+redoc_policy = csp_update({"style-src": [UNSAFE_INLINE], "worker-src": [SELF, "blob:"]})
+
 api = [
-    path("auth/token/", accounts_api.TokenCreate.as_view(), name="api-token"),
+    # The answer carries a new token's secret: no cache keeps it.
+    path("auth/token/", never_cache(accounts_api.TokenCreate.as_view()), name="api-token"),
     path("auth/token/revoke/", accounts_api.TokenRevoke.as_view(), name="api-token-revoke"),
     path("vacation/", vacation_api.Vacation.as_view(), name="api-vacation"),
     *api_urlpatterns,
     path("leaderboard/", ratings_api.Leaderboard.as_view(), name="api-leaderboard"),
-    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
-    path("redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
+    path("schema/", viewer_independent(SpectacularAPIView.as_view()), name="api-schema"),
+    path(
+        "docs/",
+        swagger_policy(SpectacularSwaggerSplitView.as_view(url_name="api-schema")),
+        name="api-docs",
+    ),
+    path(
+        "redoc/",
+        viewer_independent(redoc_policy(SpectacularRedocView.as_view(url_name="api-schema"))),
+        name="api-redoc",
+    ),
 ]
 
 # The admin's login counts failures as every login does (accounts/logins.py).

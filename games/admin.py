@@ -173,9 +173,7 @@ class MatchAdmin(ReadOnlyAdmin):
             cube_owner=state.cube_owner,
         )
         svg = render_to_string("games/board.svg.html", {"board": drawn})
-        return format_html(
-            '<div class="admin-board" style="max-width: 640px">{}</div>', mark_safe(svg)
-        )
+        return format_html('<div class="admin-board">{}</div>', mark_safe(svg))
 
     @admin.action(description="Abort match (no winner)", permissions=["moderate"])
     def abort_matches(self, request: HttpRequest, queryset: QuerySet[Match]) -> Any:

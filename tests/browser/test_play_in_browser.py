@@ -4,9 +4,11 @@ import re
 import time
 
 import pytest
+from django.core import mail
 from playwright.sync_api import Error as PlaywrightError
 
 from games.models import MatchEvent
+from tests.accounts.mailbox import confirmation_path
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -27,6 +29,10 @@ def sign_up(context, base, name):
     page.fill('input[name="email"]', f"{name}@example.com")
     page.fill('input[name="password1"]', f"{name}-secret-pw-2026")
     page.fill('input[name="password2"]', f"{name}-secret-pw-2026")
+    page.click('form button[type="submit"]')
+    page.wait_for_url(f"{base}/accounts/confirm-email/")
+    # The live server runs in this process: its emails are in this process's outbox.
+    page.goto(base + confirmation_path(mail.outbox, f"{name}@example.com"))
     page.click('form button[type="submit"]')
     page.wait_for_url(f"{base}/")
     return page

@@ -15,6 +15,7 @@ from accounts.models import Profile
 from games import selectors
 from games.models import Match, MatchEvent
 from games.services.guests import idle_guests_purge
+from tests.accounts.mailbox import confirmation_path
 from tests.games.factories import events_of, make_user, reload, start_match
 
 pytestmark = pytest.mark.django_db
@@ -99,7 +100,7 @@ def test_the_visitor_chooses_among_one_three_and_five_points_and_the_four_levels
     assert client.get(reverse("play-computer")).status_code == 405
 
 
-def test_signing_up_makes_the_guest_the_new_account_with_its_matches(client, dice):
+def test_signing_up_makes_the_guest_the_new_account_with_its_matches(client, dice, mailoutbox):
     dice.add(*OPENING_THEN_TURNS)
     match = play_computer(client)
     post_act(client, match, "move", play=first_legal_play(match, match.first_player))
@@ -117,9 +118,17 @@ def test_signing_up_makes_the_guest_the_new_account_with_its_matches(client, dic
         },
     )
     assert response.status_code == 302
+    assert response["Location"] == reverse("account_email_verification_sent")
     assert User.objects.count() == users_before
     account = User.objects.get(username="newcomer")
     assert account.pk == guest_id and account.has_usable_password()
+    # Until the address is verified the session plays on as the guest.
+    assert client.session[GUEST_KEY] == guest_id
+    assert client.get(reverse("match", args=[match.pk])).context["you"] == 0
+
+    confirmed = client.post(confirmation_path(mailoutbox, "newcomer@example.com"))
+    assert confirmed.status_code == 302
+    assert client.session["_auth_user_id"] == str(account.pk)
     assert not Profile.objects.get(user=account).is_guest
     assert GUEST_KEY not in client.session
     assert reload(match).first_player_id == account.pk
