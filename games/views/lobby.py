@@ -126,6 +126,16 @@ class ChallengeForm(forms.Form):
         }
 
 
+class AcceptForm(forms.Form):
+    """Accepting a challenge, with the accepting player's own dice seed if they give one."""
+
+    seed = forms.CharField(
+        required=False,
+        max_length=200,
+        error_messages={"max_length": "A dice seed has at most 200 characters."},
+    )
+
+
 def _whole_if_whole(value: float) -> float | int:
     return int(value) if float(value).is_integer() else value
 
@@ -248,9 +258,14 @@ def _player(username: str) -> Any | None:
 def challenge_accept(request: HttpRequest, challenge_id: int) -> HttpResponse:
     if request.method != "POST":
         return redirect("home")
+    form = AcceptForm(request.POST)
+    if not form.is_valid():
+        for problem in form.errors["seed"]:
+            messages.error(request, f"Your dice seed: {problem}")
+        return _render_lobby(request, ChallengeForm(), status=400)
     try:
         match = services.challenge_accept(
-            challenge_id=challenge_id, user=request.user, seed=request.POST.get("seed") or None
+            challenge_id=challenge_id, user=request.user, seed=form.cleaned_data["seed"] or None
         )
     except ApplicationError as error:
         messages.error(request, error.message)
