@@ -149,6 +149,12 @@ def lobby(request: HttpRequest) -> HttpResponse:
         if not request.user.is_authenticated:
             return HttpResponse(status=204)
         return render(request, "games/lobby_your_matches.html", _your_matches(request.user))
+    return home_page(request)
+
+
+def home_page(request: HttpRequest, status: int = 200) -> HttpResponse:
+    """The welcome for a visitor, the lobby for a player; a refused form of the home page
+    shows it again with a 400 and its flash message."""
     if not request.user.is_authenticated:
         watching = selectors.matches_for_list(status=Match.Status.ACTIVE)[: WATCH_ON_LOBBY + 1]
         rows = match_rows(watching)
@@ -166,9 +172,10 @@ def lobby(request: HttpRequest) -> HttpResponse:
                 "guest_rows": guest_rows,
                 "guest_name": guest.get_username() if guest is not None else "",
             },
+            status=status,
         )
     initial = {"opponent": request.GET.get("opponent", "")[:150]}
-    return _render_lobby(request, ChallengeForm(initial=initial))
+    return _render_lobby(request, ChallengeForm(initial=initial), status=status)
 
 
 def _render_lobby(request: HttpRequest, form: ChallengeForm, status: int = 200) -> HttpResponse:
@@ -262,7 +269,7 @@ def challenge_accept(request: HttpRequest, challenge_id: int) -> HttpResponse:
     if not form.is_valid():
         for problem in form.errors["seed"]:
             messages.error(request, f"Your dice seed: {problem}")
-        return _render_lobby(request, ChallengeForm(), status=400)
+        return home_page(request, status=400)
     try:
         match = services.challenge_accept(
             challenge_id=challenge_id, user=request.user, seed=form.cleaned_data["seed"] or None

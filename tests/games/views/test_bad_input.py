@@ -7,9 +7,13 @@ nested deeper than Python's parser goes.
 
 from __future__ import annotations
 
+import json
+
 import pytest
+from django.contrib.auth import get_user_model
 from django.test import Client
 
+from accounts.models import Profile
 from games.models import Challenge, Match, MatchEvent
 from tests.games.factories import make_user, reload, script_dice, start_match
 
@@ -138,15 +142,72 @@ def test_a_nul_in_the_seed_of_a_new_challenge_is_refused(browser, players):
     assert not Challenge.objects.exists()
 
 
+@pytest.mark.parametrize(
+    "form",
+    [
+        {"match_length": "1", "second_player": "Bo\x00b"},
+        {"match_length": "1", "first_player": "x" * 5000},
+        {"match_length": TOO_MANY_DIGITS},
+        {"match_length": SUPERSCRIPT_TWO},
+    ],
+)
+def test_pass_and_play_with_impossible_fields_starts_nothing(browser, form):
+    accounts = get_user_model().objects.count()
+    response = browser.post("/play/pass-and-play/", form)
+    assert response.status_code == 400
+    assert get_user_model().objects.count() == accounts and not Match.objects.exists()
+
+
+def test_vacation_neither_on_nor_off_is_refused(browser, players):
+    browser.force_login(players[0])
+    response = browser.post("/settings/vacation/", {"vacation": NUL})
+    assert response.status_code == 400
+    assert "Say whether vacation is to be on or off." in response.content.decode()
+    assert Profile.objects.get(user=players[0]).vacation_started_at is None
+
+
+DEEP = "[" * 5000 + "]" * 5000
+
+
 def test_a_json_body_nested_too_deep_is_a_400_with_the_usual_error(browser, match, players):
     browser.force_login(players[0])
     before = log_of(match)
-    body = "[" * 5000 + "]" * 5000
+    response = browser.post(
+        f"/api/matches/{match.pk}/actions/", DEEP, content_type="application/json"
+    )
+    assert response.status_code == 400
+    assert response.json()["code"] == "parse_error"
+    assert "nested deeper than" in response.json()["message"]
+    assert log_of(match) == before
+    assert reload(match).seq == match.seq
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/api/auth/token/", "/api/challenges/", "/api/vacation/", "/api/imports/"],
+)
+def test_every_api_post_refuses_a_body_nested_too_deep(browser, players, path):
+    browser.force_login(players[0])
+    response = browser.post(path, DEEP, content_type="application/json")
+    assert response.status_code == 400
+    assert response.json()["code"] == "parse_error"
+    assert not Challenge.objects.exists()
+
+
+def test_brackets_inside_strings_do_not_count_as_nesting(browser, match, players):
+    browser.force_login(players[0])
+    body = json.dumps({"seq": match.seq, "action": "move", "play": "[{" * 90})
     response = browser.post(
         f"/api/matches/{match.pk}/actions/", body, content_type="application/json"
     )
     assert response.status_code == 400
-    assert response.json()["code"] == "parse_error"
-    assert response.json()["message"]
-    assert log_of(match) == before
-    assert reload(match).seq == match.seq
+    assert response.json()["code"] != "parse_error"
+
+
+def test_a_body_as_deep_as_allowed_is_read(browser, match, players):
+    browser.force_login(players[0])
+    nested = json.dumps({"seq": match.seq, "action": "move", "play": [[[["8/5 6/5"]]]]})
+    response = browser.post(
+        f"/api/matches/{match.pk}/actions/", nested, content_type="application/json"
+    )
+    assert (response.status_code, response.json()["code"]) == (400, "invalid")
