@@ -12,6 +12,7 @@ import json
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
+from knox.models import AuthToken
 
 from accounts.models import Profile
 from games.models import Challenge, Match, MatchEvent
@@ -211,3 +212,11 @@ def test_a_body_as_deep_as_allowed_is_read(browser, match, players):
         f"/api/matches/{match.pk}/actions/", nested, content_type="application/json"
     )
     assert (response.status_code, response.json()["code"]) == (400, "invalid")
+
+
+def test_revoking_a_token_named_with_a_nul_revokes_nothing(browser, players):
+    browser.force_login(players[0])
+    AuthToken.objects.create(players[0])
+    response = browser.post("/settings/api-tokens/revoke/", {"token_key": NUL}, follow=True)
+    assert "There is no such token of yours." in response.content.decode()
+    assert AuthToken.objects.filter(user=players[0]).count() == 1
