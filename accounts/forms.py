@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from knox.settings import CONSTANTS
 
 from accounts.models import NOTIFICATION_PREFERENCES, Profile
 
@@ -43,3 +44,9 @@ class PlayPreferencesForm(forms.ModelForm):
             "auto_roll": "Off: you press Roll (or shake your phone) on every turn.",
             "auto_play_forced": "",
         }
+
+
+class TokenRevokeForm(forms.Form):
+    """Which of the player's API tokens to revoke, by the key the token list shows."""
+
+    token_key = forms.CharField(max_length=CONSTANTS.TOKEN_KEY_LENGTH)

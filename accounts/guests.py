@@ -130,7 +130,6 @@ class GuestKeepingAccountAdapter(DefaultAccountAdapter):
         return confirmed
 
 
-
 def _end_guest(request: HttpRequest, user: Any) -> None:
     """``user`` is a guest no more: this session stops playing for it as a guest."""
     Profile.objects.filter(user=user, is_guest=True).update(is_guest=False)

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 from knox.models import AuthToken
 
 from accounts import rewards
-from accounts.forms import NotificationPreferencesForm, PlayPreferencesForm
+from accounts.forms import NotificationPreferencesForm, PlayPreferencesForm, TokenRevokeForm
 from accounts.models import Profile
 from accounts.vacation import days_available
 
@@ -52,9 +52,12 @@ def api_token_create(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def api_token_revoke(request: HttpRequest) -> HttpResponse:
-    deleted, _ = AuthToken.objects.filter(
-        user=request.user, token_key=request.POST.get("token_key", "")
-    ).delete()
+    form = TokenRevokeForm(request.POST)
+    deleted = 0
+    if form.is_valid():
+        deleted, _ = AuthToken.objects.filter(
+            user=request.user, token_key=form.cleaned_data["token_key"]
+        ).delete()
     if deleted:
         messages.success(request, "The token is revoked: programs using it can no longer act.")
     else:

@@ -1,16 +1,47 @@
-"""What every app's API is built with: the error body and its documented responses,
-pagination, and fields that take JSON as it is sent.
+"""What every app's API is built with: the JSON parser, the error body and its documented
+responses, pagination, and fields that take JSON as it is sent.
 
 Errors are rendered by backgammon_site.api_errors; ErrorSerializer is their schema.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import io
+import re
+from itertools import accumulate
+from typing import IO, Any
 
 from drf_spectacular.utils import OpenApiResponse
-from rest_framework import serializers
+from rest_framework import parsers, serializers
+from rest_framework.exceptions import ParseError
 from rest_framework.pagination import PageNumberPagination
+
+#: No request body of the API nests deeper than a few levels.
+MAX_JSON_DEPTH = 32
+_JSON_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"')
+_JSON_BRACKET = re.compile(rb"[\[\]{}]")
+
+
+class JSONParser(parsers.JSONParser):
+    """DRF's JSON parser, refusing a body nested deeper than MAX_JSON_DEPTH with a 400 before
+    Python's parser would run out of stack on it."""
+
+    def parse(
+        self,
+        stream: IO[bytes],
+        media_type: str | None = None,
+        parser_context: dict[str, Any] | None = None,
+    ) -> Any:
+        body = stream.read()
+        if _depth(body) > MAX_JSON_DEPTH:
+            raise ParseError(f"JSON parse error - nested deeper than {MAX_JSON_DEPTH} levels.")
+        return super().parse(io.BytesIO(body), media_type, parser_context)
+
+
+def _depth(body: bytes) -> int:
+    """How deep the arrays and objects of a JSON text nest (brackets inside strings aside)."""
+    brackets = _JSON_BRACKET.findall(_JSON_STRING.sub(b"", body))
+    return max(accumulate(1 if bracket in b"[{" else -1 for bracket in brackets), default=0)
 
 
 class StrictIntegerField(serializers.IntegerField):

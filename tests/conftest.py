@@ -33,6 +33,7 @@ FOLDER_MARKERS = {
     "browser": pytest.mark.browser,
     "integration": pytest.mark.integration,
     "api_fuzz": pytest.mark.slow,
+    "form_fuzz": pytest.mark.slow,
     "perf": pytest.mark.slow,
 }
 

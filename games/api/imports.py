@@ -8,14 +8,20 @@ from typing import Any
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotAuthenticated
-from rest_framework.parsers import JSONParser, MultiPartParser
+from rest_framework.parsers import MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from backgammon_site.api_toolkit import ERRORS, TOO_MANY, ErrorSerializer, StrictCharField
+from backgammon_site.api_toolkit import (
+    ERRORS,
+    TOO_MANY,
+    ErrorSerializer,
+    JSONParser,
+    StrictCharField,
+)
 from backgammon_site.errors import ApplicationError, NotFound
 from games.api.matches import AlwaysFirstRenderer, MatRenderer
 from games.api.serializers import ImportAnalysisSerializer

@@ -21,6 +21,7 @@ from accounts import guests, limits
 from backgammon_site.errors import ApplicationError
 from games import services
 from games.computer.decisions import LEVELS
+from games.views.lobby import home_page
 
 CASUAL_LENGTHS = (1, 3, 5)
 #: A guest who walks away loses on time after a week; the computer answers at once.
@@ -35,13 +36,23 @@ def _length_field() -> forms.TypedChoiceField:
         coerce=int,
         initial=1,
         label="Match to",
+        error_messages={
+            "required": "Choose a match of 1, 3 or 5 points.",
+            "invalid_choice": "Choose a match of 1, 3 or 5 points.",
+        },
     )
 
 
 class ComputerMatchForm(forms.Form):
     match_length = _length_field()
     level = forms.ChoiceField(
-        choices=[(level.name, level.label) for level in LEVELS], initial="beginner", label="Level"
+        choices=[(level.name, level.label) for level in LEVELS],
+        initial="beginner",
+        label="Level",
+        error_messages={
+            "required": "Choose a level.",
+            "invalid_choice": "Choose one of the levels offered.",
+        },
     )
 
 
@@ -67,8 +78,7 @@ def play_computer(request: HttpRequest) -> HttpResponse:
     they have not signed in."""
     form = ComputerMatchForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Choose a match of 1, 3 or 5 points and a level.")
-        return redirect("home")
+        return _refused(request, form)
     bot = (
         get_user_model()
         .objects.filter(profile__bot_level=form.cleaned_data["level"])
@@ -88,8 +98,7 @@ def pass_and_play(request: HttpRequest) -> HttpResponse:
     """Start an unrated match between the visitor and a second player at the same screen."""
     form = PassAndPlayForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Choose a match of 1, 3 or 5 points.")
-        return redirect("home")
+        return _refused(request, form)
     if refused := _refused_when_over_the_limit(request):
         return refused
     seat = guests.add_local_seat(request, form.cleaned_data["second_player"])
@@ -127,6 +136,14 @@ def _refused_when_over_the_limit(request: HttpRequest) -> HttpResponse | None:
         response["Retry-After"] = str(refusal.retry_after)
         return response
     return None
+
+
+def _refused(request: HttpRequest, form: forms.Form) -> HttpResponse:
+    """The home page again, with a 400 and what was wrong with the form: nothing started."""
+    for name, problems in form.errors.items():
+        for problem in problems:
+            messages.error(request, f"{form.fields[name].label}: {problem}")
+    return home_page(request, status=400)
 
 
 def _start(

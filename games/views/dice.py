@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.contrib.auth import get_user_model
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
@@ -10,6 +9,7 @@ from django.views.decorators.http import require_GET
 from games.dice import statistics
 from games.dice.verification import check_dice
 from games.models import Match
+from games.views.players import player_named
 
 
 @require_GET
@@ -25,11 +25,7 @@ def match_dice(request: HttpRequest, match_id: int) -> HttpResponse:
 @require_GET
 def dice_statistics(request: HttpRequest) -> HttpResponse:
     name = request.GET.get("player", "").strip()
-    player = None
-    if name:
-        player = get_user_model().objects.filter(username=name).first()
-        if player is None:
-            raise Http404("No such player.")
+    player = player_named(name) if name else None
     report = statistics.report(statistics.scope_of(None if player is None else player.pk))
     faces = [(face, report.faces[face]) for face in range(1, 7)]
     pairs = [

@@ -126,6 +126,16 @@ class ChallengeForm(forms.Form):
         }
 
 
+class AcceptForm(forms.Form):
+    """Accepting a challenge, with the accepting player's own dice seed if they give one."""
+
+    seed = forms.CharField(
+        required=False,
+        max_length=200,
+        error_messages={"max_length": "A dice seed has at most 200 characters."},
+    )
+
+
 def _whole_if_whole(value: float) -> float | int:
     return int(value) if float(value).is_integer() else value
 
@@ -139,6 +149,12 @@ def lobby(request: HttpRequest) -> HttpResponse:
         if not request.user.is_authenticated:
             return HttpResponse(status=204)
         return render(request, "games/lobby_your_matches.html", _your_matches(request.user))
+    return home_page(request)
+
+
+def home_page(request: HttpRequest, status: int = 200) -> HttpResponse:
+    """The welcome for a visitor, the lobby for a player; a refused form of the home page
+    shows it again with a 400 and its flash message."""
     if not request.user.is_authenticated:
         watching = selectors.matches_for_list(status=Match.Status.ACTIVE)[: WATCH_ON_LOBBY + 1]
         rows = match_rows(watching)
@@ -156,9 +172,10 @@ def lobby(request: HttpRequest) -> HttpResponse:
                 "guest_rows": guest_rows,
                 "guest_name": guest.get_username() if guest is not None else "",
             },
+            status=status,
         )
     initial = {"opponent": request.GET.get("opponent", "")[:150]}
-    return _render_lobby(request, ChallengeForm(initial=initial))
+    return _render_lobby(request, ChallengeForm(initial=initial), status=status)
 
 
 def _render_lobby(request: HttpRequest, form: ChallengeForm, status: int = 200) -> HttpResponse:
@@ -248,9 +265,14 @@ def _player(username: str) -> Any | None:
 def challenge_accept(request: HttpRequest, challenge_id: int) -> HttpResponse:
     if request.method != "POST":
         return redirect("home")
+    form = AcceptForm(request.POST)
+    if not form.is_valid():
+        for problem in form.errors["seed"]:
+            messages.error(request, f"Your dice seed: {problem}")
+        return home_page(request, status=400)
     try:
         match = services.challenge_accept(
-            challenge_id=challenge_id, user=request.user, seed=request.POST.get("seed") or None
+            challenge_id=challenge_id, user=request.user, seed=form.cleaned_data["seed"] or None
         )
     except ApplicationError as error:
         messages.error(request, error.message)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlencode
 
+from django import forms
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -32,6 +33,34 @@ from games.views.checker_looks import checker_looks
 RESIGN_CHOICES = ((1, "a single game"), (2, "a gammon"), (3, "a backgammon"))
 
 
+class ActForm(forms.Form):
+    """What every button of the match page posts; the services judge the action itself."""
+
+    seq = forms.IntegerField(
+        min_value=0,
+        error_messages={
+            "required": "The page was out of date; here is the match now.",
+            "invalid": "The page was out of date; here is the match now.",
+            "min_value": "The page was out of date; here is the match now.",
+        },
+    )
+    action = forms.CharField(max_length=40, error_messages={"required": "Choose an action."})
+    play = forms.CharField(required=False, max_length=200, empty_value=None)
+    points = forms.TypedChoiceField(
+        choices=RESIGN_CHOICES,
+        coerce=int,
+        required=False,
+        empty_value=None,
+        error_messages={
+            "invalid_choice": "Resigning offers 1 (single), 2 (gammon) or 3 (backgammon) points."
+        },
+    )
+
+    def problem(self) -> str:
+        """The first thing wrong with the request, in words for the player."""
+        return next(str(message) for messages in self.errors.values() for message in messages)
+
+
 @require_GET
 def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     return _render(request, _match(match_id))
@@ -46,19 +75,17 @@ def match_act(request: HttpRequest, match_id: int) -> HttpResponse:
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         actor = request.user
-    points = request.POST.get("points")
-    try:
-        seq = int(request.POST.get("seq", ""))
-    except ValueError:
-        return _render(request, match, error="The page was out of date; here is the match now.")
+    form = ActForm(request.POST)
+    if not form.is_valid():
+        return _render(request, match, error=form.problem(), status=400)
     try:
         services.match_act(
             match_id=match.pk,
             actor=actor,
-            expected_seq=seq,
-            action=request.POST.get("action", ""),
-            play=request.POST.get("play"),
-            points=int(points) if points and points.isdigit() else None,
+            expected_seq=form.cleaned_data["seq"],
+            action=form.cleaned_data["action"],
+            play=form.cleaned_data["play"],
+            points=form.cleaned_data["points"],
         )
     except Conflict:
         return _render(
@@ -237,9 +264,9 @@ def _turn_in_progress(
         turn = PartialPlay(state.position_for(you), state.dice)
         notice = "Those steps are not possible any more; start the play again."
     selected = None
-    choice = request.GET.get("select", "")
-    if choice.isdigit() and int(choice) in turn.movable_points():
-        selected = int(choice)
+    choice = _point(request.GET.get("select", ""))
+    if choice is not None and choice in turn.movable_points():
+        selected = choice
     return turn, selected, notice
 
 
@@ -247,11 +274,20 @@ def _read_steps(text: str) -> list[tuple[int, int]]:
     """``24-6,18-5`` as (source, die) pairs."""
     steps = []
     for step in filter(None, text.split(",")[:4]):
-        source, _, die = step.partition("-")
-        if not (source.isdigit() and die.isdigit()):
+        source_text, _, die_text = step.partition("-")
+        source, die = _point(source_text), _point(die_text)
+        if source is None or die is None:
             raise ValueError(step)
-        steps.append((int(source), int(die)))
+        steps.append((source, die))
     return steps
+
+
+def _point(text: str) -> int | None:
+    """A point or a die as a link of the page writes it (``13``, ``6``); None for anything
+    else."""
+    if text.isascii() and text.isdigit() and len(text) <= 2:
+        return int(text)
+    return None
 
 
 def _turn_url(match: Match, turn: PartialPlay, select: int | None = None) -> str:

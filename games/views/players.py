@@ -7,8 +7,8 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db.models import Count, Q
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from accounts.rewards import unlocked_rewards
@@ -23,11 +23,25 @@ RECENT = 20
 RECENT_RATING_CHANGES = 10
 
 
+def player_named(username: str) -> Any:
+    """The player called ``username``; Http404 when there is none.
+
+    A name no account can have (with a NUL character, which PostgreSQL refuses in a query,
+    or longer than any username) is not looked up at all.
+    """
+    users = get_user_model()
+    longest = users._meta.get_field(users.USERNAME_FIELD).max_length
+    player = None
+    if "\x00" not in username and len(username) <= longest:
+        player = users.objects.select_related("profile").filter(username=username).first()
+    if player is None:
+        raise Http404("No such player.")
+    return player
+
+
 @require_GET
 def profile(request: HttpRequest, username: str) -> HttpResponse:
-    player = get_object_or_404(
-        get_user_model().objects.select_related("profile"), username=username
-    )
+    player = player_named(username)
     viewer = request.user if request.user.is_authenticated else None
     name = player.get_username()
     active = selectors.matches_for_list(player=name, status=Match.Status.ACTIVE)

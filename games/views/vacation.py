@@ -28,9 +28,14 @@ def vacation(request: HttpRequest) -> HttpResponse:
                 messages.success(request, "Welcome back: your deadlines run again.")
             else:
                 messages.error(request, "Say whether vacation is to be on or off.")
+                return _page(request, status=400)
         except ApplicationError as error:
             messages.error(request, error.message)
         return redirect("vacation")
+    return _page(request)
+
+
+def _page(request: HttpRequest, status: int = 200) -> HttpResponse:
     profile, _ = Profile.objects.get_or_create(user=request.user)
     context = {
         "profile": profile,
@@ -42,4 +47,4 @@ def vacation(request: HttpRequest) -> HttpResponse:
         "earn_days": VacationAllowance.EARN_DAYS,
         "cap": VacationAllowance.CAP,
     }
-    return render(request, "games/vacation.html", context)
+    return render(request, "games/vacation.html", context, status=status)

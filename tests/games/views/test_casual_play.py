@@ -93,9 +93,12 @@ def test_only_the_guests_own_session_acts_for_the_guest(client, dice, carol):
 
 
 def test_the_visitor_chooses_among_one_three_and_five_points_and_the_four_levels(client):
-    for length, level in ((7, "beginner"), (1, "grandmaster")):
+    for length, level, refusal in (
+        (7, "beginner", "Choose a match of 1, 3 or 5 points."),
+        (1, "grandmaster", "Choose one of the levels offered."),
+    ):
         response = client.post(reverse("play-computer"), {"match_length": length, "level": level})
-        assert response.status_code == 302 and response["Location"] == "/"
+        assert response.status_code == 400 and refusal in response.content.decode()
     assert not Match.objects.exists()
     assert client.get(reverse("play-computer")).status_code == 405
 
