@@ -73,8 +73,10 @@ def idempotent(view: Callable[..., Response]) -> Callable[..., Response]:
         key = request.headers.get("Idempotency-Key")
         if not key or not request.user.is_authenticated:
             return view(self, request, *args, **kwargs)
-        if len(key) > 100:
-            raise ValidationError({"Idempotency-Key": ["At most 100 characters."]})
+        if len(key) > 100 or not key.isprintable():
+            raise ValidationError(
+                {"Idempotency-Key": ["At most 100 printable characters (no control characters)."]}
+            )
         body = json.dumps(request.data, sort_keys=True, default=str)
         fingerprint = hashlib.sha256(f"{request.path}\n{body}".encode()).hexdigest()
         cutoff = idempotency_cutoff()

@@ -220,3 +220,25 @@ def test_revoking_a_token_named_with_a_nul_revokes_nothing(browser, players):
     response = browser.post("/settings/api-tokens/revoke/", {"token_key": NUL}, follow=True)
     assert "There is no such token of yours." in response.content.decode()
     assert AuthToken.objects.filter(user=players[0]).count() == 1
+
+
+def test_an_idempotency_key_with_a_nul_is_refused(browser, match, players):
+    browser.force_login(players[0])
+    before = log_of(match)
+    response = browser.post(
+        f"/api/matches/{match.pk}/actions/",
+        {"seq": match.seq, "action": "move", "play": "8/5 6/5"},
+        content_type="application/json",
+        headers={"Idempotency-Key": f"retry{NUL}1"},
+    )
+    assert response.status_code == 400
+    assert "Idempotency-Key" in response.json()["fields"]
+    assert log_of(match) == before
+
+
+@pytest.mark.parametrize("token", [f"abc{NUL}def", "caf\u00e9" * 10, "1234-5678"])
+def test_a_token_that_is_not_hexadecimal_is_refused_before_any_query(browser, players, token):
+    AuthToken.objects.create(players[0])
+    response = browser.get("/api/matches/", headers={"Authorization": f"Token {token}"})
+    assert response.status_code == 401
+    assert response.json()["code"] == "authentication_failed"
