@@ -154,8 +154,14 @@ DATABASE_SERVICE_ROLE = os.environ.get("DATABASE_SERVICE_ROLE", "")
 # mode (its default) and under pytest (which sets PYTEST_VERSION), never in production.
 CACHE_URL = os.environ.get("CACHE_URL", "")
 if CACHE_URL.startswith(("redis://", "rediss://")):
+    # Django's Redis cache that carries on, as a cache of misses, while Redis is unreachable
+    # (backgammon_site/cache.py): pages and moves do not depend on it.
     CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+        "default": {
+            "BACKEND": "backgammon_site.cache.ResilientRedisCache",
+            "LOCATION": CACHE_URL,
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 2},
+        }
     }
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 elif CACHE_URL.startswith("db://"):

@@ -120,7 +120,7 @@ def test_sessions_are_read_from_redis_first_when_cache_url_names_it(run_python):
 
     assert shared.returncode == 0, shared.stderr
     assert shared.stdout.split()[:2] == [
-        "django.core.cache.backends.redis.RedisCache",
+        "backgammon_site.cache.ResilientRedisCache",
         "django.contrib.sessions.backends.cached_db",
     ]
     for answer, backend in ((database, "db.DatabaseCache"), (local, "locmem.LocMemCache")):
