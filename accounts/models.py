@@ -89,6 +89,12 @@ class Profile(models.Model):
     wears_crown = models.BooleanField(
         default=False, help_text="Show the Expert's crown beside my name."
     )
+    last_seen_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When the player was last signed in and using the site (to the minute); "
+        "news waits while they are around (accounts/presence.py).",
+    )
 
     class Meta:
         indexes = [

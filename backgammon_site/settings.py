@@ -94,6 +94,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    "accounts.presence.ActivityMiddleware",
 ]
 
 ROOT_URLCONF = "backgammon_site.urls"
@@ -254,6 +255,9 @@ elif not EMAIL_BACKEND:
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Backgammon <backgammon@localhost>")
 # Where the site is seen from outside: the links in emails start with it.
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
+# The service's name in emails and allauth's pages; django.contrib.sites' Site 1 is kept to
+# SITE_URL and SITE_NAME after every migrate (accounts/site.py).
+SITE_NAME = os.environ.get("SITE_NAME", "Backgammon")
 
 # django-allauth
 LOGIN_REDIRECT_URL = "/"
@@ -492,7 +496,12 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 HEALTH_SWEEP_LATE = 180
 HEALTH_OVERDUE = 120
 
-# Notifications: the daily digest goes out at NOTIFICATION_DIGEST_HOUR o'clock UTC.
+# Notifications: "your turn" and "match finished" emails wait NOTIFICATION_DELAY seconds, and
+# are dropped if the player opened the match meanwhile or used the site in the last
+# NOTIFICATION_AWAY_AFTER seconds (games/notifications/attention.py).
+NOTIFICATION_DELAY = int(os.environ.get("NOTIFICATION_DELAY", "300"))
+NOTIFICATION_AWAY_AFTER = int(os.environ.get("NOTIFICATION_AWAY_AFTER", "300"))
+# The daily digest goes out at NOTIFICATION_DIGEST_HOUR o'clock UTC.
 CELERY_BEAT_SCHEDULE["notification-daily-digest"] = {
     "task": "games.tasks.send_daily_digests",
     "schedule": crontab(hour=int(os.environ.get("NOTIFICATION_DIGEST_HOUR", "7")), minute=0),

@@ -388,3 +388,20 @@ class Heartbeat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} at {self.at:%Y-%m-%d %H:%M:%S}"
+
+
+class MatchPresence(models.Model):
+    """When a player last had a match's page open (to the minute): a "your turn" email waits,
+    and is dropped if they open the match meanwhile (games/notifications/attention.py)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    seen_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["match", "user"], name="one_presence_per_player")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} on match {self.match_id} at {self.seen_at:%Y-%m-%d %H:%M}"

@@ -165,8 +165,8 @@ def _remind_the_computer(
 
 
 @receiver(news_to_send, dispatch_uid="games.receivers.send_notification")
-def _send_news(sender: Any, *, notification_id: int, **kwargs: Any) -> None:
-    _queue(tasks.send_notification, notification_id)
+def _send_news(sender: Any, *, notification_id: int, delay: float = 0, **kwargs: Any) -> None:
+    _queue(tasks.send_notification, notification_id, countdown=delay)
 
 
 @receiver(analysis_requested, dispatch_uid="games.receivers.analyse")

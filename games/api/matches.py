@@ -50,6 +50,7 @@ from games.computer.analysis import (
 from games.dice.verification import check_dice
 from games.log.mat import mat_export
 from games.models import IdempotencyRecord, Match
+from games.notifications.attention import record_match_open
 from games.services.idempotency import idempotency_cutoff
 
 User = get_user_model()
@@ -170,6 +171,7 @@ class MatchDetail(APIView):
     )
     def get(self, request: Request, match_id: int) -> Response:
         viewer = request.user if request.user.is_authenticated else None
+        record_match_open(request.user, match_id)
         known = _tags(request.headers.get("If-None-Match", ""))
         current = _current_etag(match_id, viewer) if known else None
         if current in known:

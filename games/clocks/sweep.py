@@ -39,8 +39,14 @@ SWEEP_BATCH = 500
 #: A computer opponent acts within seconds: one that has waited this long lost its task.
 COMPUTER_PATIENCE = timedelta(minutes=1)
 
-#: An email task is sent at once: news still unsent after this long lost its task.
+#: An email task runs at once, or NOTIFICATION_DELAY later (games/notifications/attention.py):
+#: news still unsent this long after that lost its task.
 NEWS_PATIENCE = timedelta(minutes=5)
+
+
+def news_patience() -> timedelta:
+    """How long after it was recorded news due at once is still waiting for its task."""
+    return timedelta(seconds=settings.NOTIFICATION_DELAY) + NEWS_PATIENCE
 
 #: The name of the sweep's Heartbeat.
 HEARTBEAT = "sweep"
@@ -130,13 +136,14 @@ def follow_ups_resent(now: datetime) -> int:
 
 def news_resent(last_sweep: datetime, now: datetime) -> int:
     """Send again the emails due at once whose task may have been lost: those recorded in the
-    stretch this sweep covers, NEWS_PATIENCE ago, so each is sent again once at most."""
-    since = max(last_sweep, now - timedelta(days=1)) - NEWS_PATIENCE
+    stretch this sweep covers, news_patience() ago, so each is sent again once at most."""
+    patience = news_patience()
+    since = max(last_sweep, now - timedelta(days=1)) - patience
     unsent = Notification.objects.filter(
         status=Notification.Status.PENDING,
         delivery=Notification.Delivery.IMMEDIATELY,
         created_at__gt=since,
-        created_at__lte=now - NEWS_PATIENCE,
+        created_at__lte=now - patience,
     )
     resent = 0
     for notification_id in unsent.values_list("pk", flat=True)[:SWEEP_BATCH]:

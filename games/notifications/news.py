@@ -21,6 +21,7 @@ from django.utils import timezone
 
 from accounts.models import Delivery, Profile, profile_loaded, profile_of
 from games.models import Challenge, Match, MatchEvent, Notification
+from games.notifications.attention import delay_of
 from games.signals import news_to_send
 
 Kind = Notification.Kind
@@ -169,7 +170,12 @@ def _record(
         },
     )
     if created and delivery == Delivery.IMMEDIATELY:
-        announce = partial(news_to_send.send, Notification, notification_id=notification.pk)
+        announce = partial(
+            news_to_send.send,
+            Notification,
+            notification_id=notification.pk,
+            delay=delay_of(kind).total_seconds(),
+        )
         transaction.on_commit(announce, robust=True)
 
 

@@ -1,5 +1,6 @@
 """Emailing the news recorded for players (games/notifications/news.py): each piece once, at
-once or in the daily digest, and only while it is still true.
+once (after a wait, for news a watching player sees for themselves: attention.py) or in the
+daily digest, and only while it is still true.
 
 Each function re-reads the news under its row locks, so a Celery task delivered twice or
 retried after a mail server failed sends nothing twice.
@@ -7,17 +8,22 @@ retried after a mail server failed sends nothing twice.
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
 from games.models import Notification
+from games.notifications.attention import has_seen, is_due
 from games.notifications.mail import digest_email, notification_email
 from games.notifications.news import can_receive_email, is_still_news
 
 
-def email_news(notification_id: int) -> str:
-    """Email one piece of news at once, unless it was sent already or is no longer true."""
+def email_news(notification_id: int, now: datetime | None = None) -> str:
+    """Email one piece of news, unless it was sent already, is no longer true, or the player
+    has seen it. Too early, it stays pending: the minute sweep asks again later."""
+    now = now or timezone.now()
     with transaction.atomic():
         notification = (
             Notification.objects.select_for_update(of=("self",))
@@ -27,7 +33,13 @@ def email_news(notification_id: int) -> str:
         )
         if notification is None:
             return "done already"
-        if not can_receive_email(notification.user) or not is_still_news(notification):
+        if not is_due(notification, now):
+            return "not yet"
+        if (
+            not can_receive_email(notification.user)
+            or not is_still_news(notification)
+            or has_seen(notification, now)
+        ):
             _close(notification, Notification.Status.SKIPPED)
             return "skipped"
         # Sent while holding the row's lock: a second delivery of this task waits, then finds

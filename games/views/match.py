@@ -27,6 +27,7 @@ from games.clocks.words import clock_faces, time_control_words
 from games.engine import EngineError, MatchState, Play, format_play
 from games.engine.turn import PartialPlay
 from games.models import Match
+from games.notifications.attention import record_match_open
 from games.views.board import board_svg, draw_board
 from games.views.checker_looks import checker_looks
 
@@ -63,7 +64,9 @@ class ActForm(forms.Form):
 
 @require_GET
 def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
-    return _render(request, _match(match_id))
+    match = _match(match_id)
+    record_match_open(request.user, match.pk)
+    return _render(request, match)
 
 
 @require_POST
@@ -142,6 +145,7 @@ def match_poll(request: HttpRequest, match_id: int) -> HttpResponse:
     current = Match.objects.filter(pk=match_id).values_list("seq", flat=True).first()
     if current is None:
         raise Http404("No such match.")
+    record_match_open(request.user, match_id)
     if str(current) == request.GET.get("seq"):
         return HttpResponse(status=204)
     response = HttpResponse(status=200)

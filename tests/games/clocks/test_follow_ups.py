@@ -85,15 +85,16 @@ def test_the_sweep_has_the_computer_answer_a_challenge_left_open(
 
 
 def test_the_sweep_sends_news_left_unsent_once(
-    alice: Any, bob: Any, monkeypatch: pytest.MonkeyPatch
+    alice: Any, bob: Any, monkeypatch: pytest.MonkeyPatch, settings: Any
 ) -> None:
+    settings.NOTIFICATION_DELAY = 300
     now = timezone.now()
     news = Notification.objects.create(
         user=alice,
-        kind=Notification.Kind.CHALLENGE,
-        key="challenge:1",
+        kind=Notification.Kind.YOUR_TURN,
+        key="your_turn:match:1:turn:1",
         delivery=Notification.Delivery.IMMEDIATELY,
-        created_at=now - timedelta(minutes=6),
+        created_at=now - timedelta(minutes=11),
     )
     sent: list[tuple[int]] = []
     monkeypatch.setattr(tasks.send_notification, "apply_async", lambda args, **_: sent.append(args))
@@ -102,6 +103,28 @@ def test_the_sweep_sends_news_left_unsent_once(
     sweep.sweep(now)
     sweep.sweep(now + timedelta(minutes=1))
     assert sent == [(news.pk,)]
+
+
+def test_the_sweep_leaves_news_waiting_out_its_delay_alone(
+    alice: Any, monkeypatch: pytest.MonkeyPatch, settings: Any
+) -> None:
+    """News held back NOTIFICATION_DELAY seconds is not taken for lost before the delay and
+    NEWS_PATIENCE have both passed."""
+    settings.NOTIFICATION_DELAY = 300
+    now = timezone.now()
+    Notification.objects.create(
+        user=alice,
+        kind=Notification.Kind.YOUR_TURN,
+        key="your_turn:match:1:turn:1",
+        delivery=Notification.Delivery.IMMEDIATELY,
+        created_at=now - timedelta(minutes=9),
+    )
+    sent: list[tuple[int]] = []
+    monkeypatch.setattr(tasks.send_notification, "apply_async", lambda args, **_: sent.append(args))
+    Heartbeat.objects.create(name="sweep", at=now - timedelta(minutes=1))
+
+    sweep.sweep(now)
+    assert sent == []
 
 
 def test_an_analysis_lost_with_its_task_is_asked_for_again(

@@ -14,8 +14,10 @@ from django.utils import timezone
 
 @pytest.fixture(autouse=True)
 def _site_url(settings: Any) -> None:
+    """Emails sent at once (tests/games/notifications/test_attention.py sets the delay)."""
     settings.SITE_URL = "https://backgammon.example"
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    settings.NOTIFICATION_DELAY = 0
 
 
 @pytest.fixture
