@@ -18,7 +18,7 @@ from django.conf import settings
 from django.db.models import Q
 from django.utils import timezone
 
-from accounts.presence import PRESENCE_GRAIN, active_since, record_activity
+from accounts.presence import PRESENCE_GRAIN, active_since, first_this_minute, record_activity
 from games.models import Match, MatchPresence, Notification
 
 Kind = Notification.Kind
@@ -34,12 +34,15 @@ def record_match_open(user: Any, match_id: int, now: datetime | None = None) -> 
     """The viewer has match ``match_id`` open ``now`` (its page, its poll or the API);
     recorded for its players only.
 
-    At most one write a minute: an UPDATE that changes nothing within the minute; the first
-    time, an INSERT.
+    At most one write a minute: no query while the cache remembers a write in the last
+    minute, then an UPDATE that changes nothing within the minute; the first time, an INSERT.
     """
     if not user.is_authenticated:
         return
     now = now or timezone.now()
+    record_activity(user.pk, now)
+    if not first_this_minute(f"presence:user:{user.pk}:match:{match_id}", now):
+        return
     presence = MatchPresence.objects.filter(match_id=match_id, user_id=user.pk)
     stale = presence.exclude(seen_at__gt=now - PRESENCE_GRAIN)
     if not stale.update(seen_at=now) and not presence.exists() and _plays(user, match_id):
@@ -47,7 +50,6 @@ def record_match_open(user: Any, match_id: int, now: datetime | None = None) -> 
             [MatchPresence(match_id=match_id, user_id=user.pk, seen_at=now)],
             ignore_conflicts=True,
         )
-    record_activity(user.pk, now)
 
 
 def _plays(user: Any, match_id: int) -> bool:

@@ -133,6 +133,7 @@ def test_an_action_costs_a_few_queries(
     body = {"seq": match.seq, "action": action}
     if action == "move":
         body["play"] = "8/5 6/5"
+    client.get(detail(match))  # the player's presence, written once a minute, is recorded
 
     with django_assert_max_num_queries(queries):
         response = client.post(actions(match), body, format="json")
