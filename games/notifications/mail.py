@@ -33,7 +33,9 @@ def digest_email(user: Any, notifications: Sequence[Notification]) -> EmailMulti
     """One email with every piece of news in ``notifications``, oldest first."""
     items = [news_item(notification) for notification in notifications]
     count = len(items)
-    subject = f"Backgammon: your daily digest ({count} {'item' if count == 1 else 'items'})"
+    subject = (
+        f"{settings.SITE_NAME}: your daily digest ({count} {'item' if count == 1 else 'items'})"
+    )
     context = {"user": user, "items": items, "site_url": site_url("/")}
     return _email(user, subject, "emails/digest", context)
 
@@ -41,7 +43,11 @@ def digest_email(user: Any, notifications: Sequence[Notification]) -> EmailMulti
 def _email(
     user: Any, subject: str, template: str, context: dict[str, Any]
 ) -> EmailMultiAlternatives:
-    context = {**context, "settings_url": site_url(reverse("notification-settings"))}
+    context = {
+        **context,
+        "site_name": settings.SITE_NAME,
+        "settings_url": site_url(reverse("notification-settings")),
+    }
     email = EmailMultiAlternatives(
         subject=subject,
         body=render_to_string(f"{template}.txt", context),

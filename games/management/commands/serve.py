@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 import sys
@@ -74,6 +75,10 @@ class Command(BaseCommand):
     def handle(self, *args: Any, port: int, **options: Any) -> None:
         # DJANGO_DEBUG=1 is defaulted by manage.py (settings load before any command runs);
         # the workers inherit the same environment.
+        if not os.environ.get("SITE_URL"):
+            # The links in emails (sent by the workers) and the Site's domain (named by
+            # migrate) point at this server.
+            os.environ["SITE_URL"] = settings.SITE_URL = f"http://127.0.0.1:{port}"
         call_command("migrate", interactive=False)
         sys.stdout.flush()  # keep migrate's output ahead of the workers' in a shared log
         queues = settings.WORKER_QUEUES
