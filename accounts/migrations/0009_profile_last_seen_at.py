@@ -4,15 +4,18 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('accounts', '0008_profile_is_guest'),
+        ("accounts", "0008_profile_is_guest"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='profile',
-            name='last_seen_at',
-            field=models.DateTimeField(blank=True, help_text='When the player was last signed in and using the site (to the minute); news waits while they are around (accounts/presence.py).', null=True),
+            model_name="profile",
+            name="last_seen_at",
+            field=models.DateTimeField(
+                blank=True,
+                help_text="When the player was last signed in and using the site (to the minute); news waits while they are around (accounts/presence.py).",
+                null=True,
+            ),
         ),
     ]

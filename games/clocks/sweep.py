@@ -48,6 +48,7 @@ def news_patience() -> timedelta:
     """How long after it was recorded news due at once is still waiting for its task."""
     return timedelta(seconds=settings.NOTIFICATION_DELAY) + NEWS_PATIENCE
 
+
 #: The name of the sweep's Heartbeat.
 HEARTBEAT = "sweep"
 
