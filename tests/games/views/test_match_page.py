@@ -151,10 +151,12 @@ def test_polling_answers_nothing_until_the_match_moves(client, match, players):
 
 
 def test_an_htmx_request_gets_only_the_play_area(client, match, players):
+    """With the tab's title before it, which htmx takes for the tab."""
     client.force_login(players[0])
     response = client.get(f"/matches/{match.pk}/?select=8", headers={"HX-Request": "true"})
-    html = response.content.decode()
-    assert html.lstrip().startswith('<section id="play-area"') and "<html" not in html
+    title, play_area = response.content.decode().split("</title>", 1)
+    assert title.startswith("<title>") and "<" not in title.removeprefix("<title>")
+    assert play_area.lstrip().startswith('<section id="play-area"') and "<html" not in play_area
 
 
 def test_unknown_match_is_404(client):
