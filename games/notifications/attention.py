@@ -6,6 +6,9 @@ is dropped if the player opened the match after the news was recorded, or used t
 last NOTIFICATION_AWAY_AFTER seconds. Challenges go at once (a lobby is no match page to
 watch) and deadline warnings always go: losing on time is worth an interruption.
 
+The daily digest is left as it was: a decision still waiting is worth telling once a day, even
+to a player who looked at the match and left it.
+
 Presence is kept in the database, written at most once a minute per player and match.
 """
 

@@ -4,7 +4,7 @@ games/notifications/sending.py.
 News comes from the services' signals (a match changed, a challenge was made) and from the
 deadline sweep (the ``deadline_near`` signal), through games/receivers.py. Each piece is a
 Notification row with a key naming it, so a signal sent twice or a task run twice never makes
-a second email.
+a second email. News due at once may wait first (games/notifications/attention.py).
 
 A player's turn starts when the match comes to wait for their decision after somebody else's:
 the seq of that decision names the turn. Their own roll and move that follow are the same

@@ -246,3 +246,27 @@ def test_a_spectator_leaves_no_presence(live_match: Match, carol: Any) -> None:
     record_match_open(carol, live_match.pk)
     open_page(at_the_page(carol), live_match)
     assert not MatchPresence.objects.exists()
+
+
+@pytest.mark.parametrize("watching", [True, False])
+def test_the_end_of_a_match_is_emailed_only_to_a_player_not_watching_it(
+    dice: Any, alice: Any, bob: Any, clock: Any, worker: Worker, committed: Any, watching: bool
+) -> None:
+    dice.add(3, 1)
+    with committed():
+        match = start_match(alice, bob, length=1)
+    with committed():
+        match = act(match, alice, "resign", points=1)
+    alice_page = at_the_page(alice)
+    if watching:
+        poll(alice_page, match)
+    with committed():
+        match = act(match, bob, "accept_resign")
+    assert match.status == Match.Status.FINISHED
+    clock.advance(seconds=DELAY - 60)
+    worker.run_due()
+    assert not [email for email in mail.outbox if "finished" in email.subject]
+    clock.advance(seconds=60)
+    worker.run_due()
+    ended = [email.to for email in mail.outbox if "finished" in email.subject]
+    assert ended == ([] if watching else [[alice.email]])
