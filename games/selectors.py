@@ -254,18 +254,19 @@ def against_computer(match: Match) -> bool:
 
 def chat_for_player(match: Match, viewer: Any | None) -> dict[str, Any]:
     """The conversation of ``match`` as ``viewer`` may see it: for its players, every message
-    not hidden, less the opponent's once the viewer has muted them (``muted``); for anyone
-    else nothing (spectators do not read the players' messages; moderators read the whole
-    conversation in the admin, chat_conversation)."""
+        not hidden, less the opponent's once the viewer has muted them (``muted``), and which
+    messages are the viewer's own (``player_id``); for anyone
+        else nothing (spectators do not read the players' messages; moderators read the whole
+        conversation in the admin, chat_conversation)."""
     index = match.player_index(viewer)
     if index is None:
-        return {"messages": [], "muted": False}
+        return {"messages": [], "muted": False, "player_id": None}
     muted = ChatMute.objects.filter(match=match, muter=viewer).exists()
     messages = match.chat_messages.filter(hidden_at__isnull=True)
     if muted:
         messages = messages.filter(author=viewer)
     ordered = messages.select_related("author").order_by("created_at", "pk")
-    return {"messages": list(ordered), "muted": muted}
+    return {"messages": list(ordered), "muted": muted, "player_id": viewer.pk}
 
 
 def chat_conversation(match_id: int) -> list[ChatMessage]:
