@@ -115,7 +115,7 @@ def match_act(request: HttpRequest, match_id: int) -> HttpResponse:
             status=409,
         )
     except ApplicationError as error:
-        return _render(request, match, error=error.message, status=_status_of(error))
+        return _refused(request, match, error)
     if message is not None:
         services.chat_send(match_id=match.pk, author=actor, text=message)
     return redirect("match", match_id=match.pk)
@@ -135,7 +135,7 @@ def match_chat_send(request: HttpRequest, match_id: int) -> HttpResponse:
             services.chat_limit_spend(request, author)
         services.chat_send(match_id=match.pk, author=author, text=text)
     except ApplicationError as error:
-        return _render(request, match, error=error.message, status=_status_of(error))
+        return _refused(request, match, error)
     return _back_to_chat(match)
 
 
@@ -153,7 +153,7 @@ def match_chat_report(request: HttpRequest, match_id: int, message_id: int) -> H
             message_id=message_id, reporter=reporter, reason=request.POST.get("reason", "")
         )
     except ApplicationError as error:
-        return _render(request, match, error=error.message, status=_status_of(error))
+        return _refused(request, match, error)
     return _back_to_chat(match, notice="reported")
 
 
@@ -171,7 +171,7 @@ def match_chat_mute(request: HttpRequest, match_id: int) -> HttpResponse:
         change = services.chat_mute if choice == "on" else services.chat_unmute
         change(match_id=match.pk, player=player)
     except ApplicationError as error:
-        return _render(request, match, error=error.message, status=_status_of(error))
+        return _refused(request, match, error)
     return _back_to_chat(match)
 
 
@@ -189,12 +189,14 @@ def _back_to_chat(match: Match, notice: str | None = None) -> HttpResponse:
     return redirect(f"{url}?{urlencode({'chat': notice})}#chat" if notice else f"{url}#chat")
 
 
-def _status_of(error: ApplicationError) -> int:
+def _refused(request: HttpRequest, match: Match, error: ApplicationError) -> HttpResponse:
+    """The match page again, saying why the request was refused, with its status."""
     if isinstance(error, TooManyAttempts):
-        return 429
-    if isinstance(error, NotFound):
-        return 404
-    return 403 if isinstance(error, Forbidden) else 400
+        response = _render(request, match, error=error.message, status=429)
+        response["Retry-After"] = str(error.retry_after)
+        return response
+    status = 404 if isinstance(error, NotFound) else 403 if isinstance(error, Forbidden) else 400
+    return _render(request, match, error=error.message, status=status)
 
 
 @require_POST

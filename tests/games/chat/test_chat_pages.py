@@ -85,7 +85,10 @@ def test_line_breaks_are_kept_and_escaped(signed_in, match, alice, bob):
 def test_over_the_limit_a_player_gets_429(signed_in, match, alice, chat_rate):
     chat_rate("2/m/user")
     browser = signed_in(alice)
-    assert [send(browser, match, f"m{n}").status_code for n in range(3)] == [302, 302, 429]
+    assert [send(browser, match, f"m{n}").status_code for n in range(2)] == [302, 302]
+    refused = send(browser, match, "m2")
+    assert refused.status_code == 429 and int(refused["Retry-After"]) > 0
+    assert "as many messages" in refused.content.decode()
     assert ChatMessage.objects.count() == 2
 
 
@@ -164,3 +167,15 @@ def test_mute_toggle(signed_in, match, alice, bob, carol):
     assert browser.post(f"/matches/{match.pk}/chat/mute/", {"mute": "off"}).status_code == 302
     assert "chatter" in page(browser, match)
     assert not ChatMute.objects.exists()
+
+
+def test_over_the_limit_a_move_with_a_message_is_refused_whole(signed_in, match, alice, chat_rate):
+    chat_rate("1/m/user")
+    browser = signed_in(alice)
+    send(browser, match, "first")
+    response = browser.post(
+        f"/matches/{match.pk}/act/",
+        {"seq": match.seq, "action": "move", "play": "8/5 6/5", "message": "second"},
+    )
+    assert response.status_code == 429 and response["Retry-After"]
+    assert reload(match).seq == match.seq and ChatMessage.objects.count() == 1
