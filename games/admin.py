@@ -342,7 +342,18 @@ class ChatReportAdmin(ReadOnlyAdmin):
         ("created_at", "handled_at", "handled_by"),
         "conversation",
     )
-    readonly_fields = fields
+    readonly_fields = (
+        "match_link",
+        "reporter_link",
+        "author_link",
+        "reason",
+        "message_text",
+        "message_hidden",
+        "created_at",
+        "handled_at",
+        "handled_by",
+        "conversation",
+    )
     actions = ["hide_reported_messages"]
 
     def has_moderate_permission(self, request: HttpRequest) -> bool:

@@ -4,6 +4,7 @@ stays recorded), and finds the accounts to suspend; no one edits or deletes a me
 from __future__ import annotations
 
 import pytest
+from django.core import checks
 from django.urls import reverse
 
 from games import services
@@ -83,3 +84,7 @@ def test_players_and_staff_without_the_permission_are_refused(signed_in, alice, 
     staff = type(alice).objects.create_user("staffer", is_staff=True)
     assert signed_in(staff).get(CHANGELIST).status_code == 403
     assert not services.is_chat_moderator(staff)
+
+
+def test_the_report_admin_passes_djangos_checks():
+    assert checks.run_checks(tags=[checks.Tags.admin]) == []
