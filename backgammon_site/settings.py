@@ -285,6 +285,8 @@ ACCOUNT_RATE_LIMITS = {
     "casual_play": os.environ.get("CASUAL_PLAY_RATE", "60/h/user"),
     # Asking for analyses (each queues minutes of CPU at most once: games/computer/analysis.py).
     "analysis_request": os.environ.get("ANALYSIS_REQUEST_RATE", "20/h/user"),
+    # Chat messages between the players of a match (games/services/chat.py).
+    "chat_message": os.environ.get("CHAT_MESSAGE_RATE", "20/m/user,300/h/user"),
 }
 for _action, _rates in ACCOUNT_RATE_LIMITS.items():
     if not re.fullmatch(rf"{_RATE}(,{_RATE})*", _rates.replace(" ", "")):

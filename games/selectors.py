@@ -11,7 +11,7 @@ from accounts.models import is_computer
 from games.clocks.rules import TimeControl
 from games.engine import BAR, MatchState, format_play, state_from_snapshot
 from games.engine.match_ids import gnubg_ids, xgid_of
-from games.models import Challenge, Match
+from games.models import Challenge, ChatMessage, ChatMute, Match
 
 MATCH_STATUSES = ("active", "finished")
 
@@ -250,3 +250,29 @@ def against_computer(match: Match) -> bool:
         known = any(is_computer(player) for player in match.players)
         match._against_computer = known  # type: ignore[attr-defined]
     return known
+
+
+def chat_for_player(match: Match, viewer: Any | None) -> dict[str, Any]:
+    """The conversation of ``match`` as ``viewer`` may see it: for its players, every message
+        not hidden, less the opponent's once the viewer has muted them (``muted``), and which
+    messages are the viewer's own (``player_id``); for anyone
+        else nothing (spectators do not read the players' messages; moderators read the whole
+        conversation in the admin, chat_conversation)."""
+    index = match.player_index(viewer)
+    if index is None:
+        return {"messages": [], "muted": False, "player_id": None}
+    muted = ChatMute.objects.filter(match=match, muter=viewer).exists()
+    messages = match.chat_messages.filter(hidden_at__isnull=True)
+    if muted:
+        messages = messages.filter(author=viewer)
+    ordered = messages.select_related("author").order_by("created_at", "pk")
+    return {"messages": list(ordered), "muted": muted, "player_id": viewer.pk}
+
+
+def chat_conversation(match_id: int) -> list[ChatMessage]:
+    """Every message of a match, hidden ones too, in order: what moderators read."""
+    return list(
+        ChatMessage.objects.filter(match_id=match_id)
+        .select_related("author", "hidden_by")
+        .order_by("created_at", "pk")
+    )

@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from games.api import chat as chat_api
 from games.api import imports as imports_api
 from games.api import matches as api
 from games.views import dice as dice_views
@@ -11,6 +12,13 @@ match_urlpatterns = [
     path("matches/<int:match_id>/", match_views.match_page, name="match"),
     path("matches/<int:match_id>/act/", match_views.match_act, name="match-act"),
     path("matches/<int:match_id>/poll/", match_views.match_poll, name="match-poll"),
+    path("matches/<int:match_id>/chat/", match_views.match_chat_send, name="match-chat"),
+    path(
+        "matches/<int:match_id>/chat/<int:message_id>/report/",
+        match_views.match_chat_report,
+        name="match-chat-report",
+    ),
+    path("matches/<int:match_id>/chat/mute/", match_views.match_chat_mute, name="match-chat-mute"),
     path("matches/<int:match_id>/hand-over/", match_views.match_hand_over, name="match-hand-over"),
     path("matches/<int:match_id>/dice/", dice_views.match_dice, name="match-dice"),
     path("dice/", dice_views.dice_statistics, name="dice-stats"),
@@ -20,6 +28,13 @@ api_urlpatterns = [
     path("matches/", api.MatchList.as_view(), name="api-matches"),
     path("matches/<int:match_id>/", api.MatchDetail.as_view(), name="api-match"),
     path("matches/<int:match_id>/actions/", api.MatchActions.as_view(), name="api-match-actions"),
+    path("matches/<int:match_id>/chat/", chat_api.MatchChat.as_view(), name="api-match-chat"),
+    path("matches/<int:match_id>/mute/", chat_api.MatchMute.as_view(), name="api-match-mute"),
+    path(
+        "chat/<int:message_id>/report/",
+        chat_api.ChatMessageReport.as_view(),
+        name="api-chat-report",
+    ),
     path("matches/<int:match_id>/events/", api.MatchEvents.as_view(), name="api-match-events"),
     path("matches/<int:match_id>/dice/", api.MatchDice.as_view(), name="api-match-dice"),
     path(

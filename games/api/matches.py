@@ -191,6 +191,7 @@ class MatchActions(APIView):
         responses={
             200: MatchStateSerializer,
             409: OpenApiResponse(ErrorSerializer, description="Stale seq: nothing was done."),
+            429: TOO_MANY,
             **ERRORS,
         },
     )
@@ -199,6 +200,9 @@ class MatchActions(APIView):
         body = ActionRequestSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         values = body.validated_data
+        message = values.get("message")
+        if message is not None:
+            services.chat_limit_spend(request._request, request.user)
         match = services.match_act(
             match_id=match_id,
             actor=request.user,
@@ -207,6 +211,8 @@ class MatchActions(APIView):
             play=values.get("play"),
             points=values.get("points"),
         )
+        if message is not None:
+            services.chat_send(match_id=match.pk, author=request.user, text=message)
         view = selectors.match_view(match, request.user)
         return Response(_state_data(view), headers={"ETag": _etag(match, request.user)})
 

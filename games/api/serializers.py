@@ -7,8 +7,9 @@ from typing import Any
 from rest_framework import serializers
 
 from backgammon_site.api_toolkit import StrictCharField, StrictIntegerField
+from backgammon_site.errors import ApplicationError
 from games.selectors import MATCH_STATUSES
-from games.services import ACTIONS, ENDING_ACTIONS
+from games.services import ACTIONS, ENDING_ACTIONS, chat_text_clean
 
 
 class CorrespondenceTimeControlSerializer(serializers.Serializer):
@@ -94,6 +95,21 @@ class ActionRequestSerializer(serializers.Serializer):
         max_value=3,
         help_text="With resign: 1 single, 2 gammon, 3 backgammon (times the cube).",
     )
+    message = StrictCharField(
+        required=False,
+        allow_blank=True,
+        trim_whitespace=False,
+        help_text="A message to the opponent, sent with the action once it is taken (at most "
+        "500 characters).",
+    )
+
+    def validate_message(self, text: str) -> str | None:
+        if not text.strip():
+            return None
+        try:
+            return chat_text_clean(text)
+        except ApplicationError as error:
+            raise serializers.ValidationError(error.message) from error
 
 
 class CubeSerializer(serializers.Serializer):
@@ -341,3 +357,39 @@ class MatchAnalysisSerializer(AnalysisSerializer):
 
 class ImportAnalysisSerializer(AnalysisSerializer):
     imported = serializers.IntegerField(help_text="The imported match's id.")
+
+
+class ChatMessageSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    author = serializers.CharField(source="author.username")
+    text = serializers.CharField(help_text="As the player wrote it: escape it before showing it.")
+    seq = serializers.IntegerField(help_text="The match's seq when the message was sent.")
+    created_at = serializers.DateTimeField()
+
+
+class ChatSerializer(serializers.Serializer):
+    messages = ChatMessageSerializer(many=True)
+    muted = serializers.BooleanField(
+        help_text="You muted your opponent: their messages are left out."
+    )
+
+
+class ChatSendSerializer(serializers.Serializer):
+    text = StrictCharField(trim_whitespace=False, help_text="At most 500 characters.")
+
+
+class ChatReportRequestSerializer(serializers.Serializer):
+    reason = StrictCharField(
+        required=False, allow_blank=True, default="", help_text="Why, in a few words (optional)."
+    )
+
+
+class ChatReportSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    message = serializers.IntegerField(source="message_id")
+    reason = serializers.CharField()
+    created_at = serializers.DateTimeField()
+
+
+class MuteSerializer(serializers.Serializer):
+    muted = serializers.BooleanField()

@@ -9,7 +9,8 @@ Callers use the names listed here (``from games import services``). The actions 
 challenges, matches, moderation, vacations and imports; below them, ``writer`` appends a match's
 events and saves them, ``turns`` makes a player's action into its event and plays the server's
 part (``turns.next_roll`` rolls every die), ``deadlines`` runs the clocks, ``announcements``
-tells the rest of the site, and ``locks`` loads the rows a service changes.
+tells the rest of the site, and ``locks`` loads the rows a service changes. ``chat`` is the
+players' conversation, kept beside the match's log, never in it.
 """
 
 from games.services.challenges import (
@@ -20,6 +21,17 @@ from games.services.challenges import (
     challenge_create,
     challenge_decline,
     clean_time_control,
+)
+from games.services.chat import (
+    MAX_MESSAGE_LENGTH,
+    chat_hide,
+    chat_limit_spend,
+    chat_mute,
+    chat_report,
+    chat_send,
+    chat_text_clean,
+    chat_unmute,
+    is_chat_moderator,
 )
 from games.services.matches import (
     ACTIONS,
@@ -38,12 +50,21 @@ __all__ = [
     "DEFAULT_TIME_CONTROL",
     "ENDING_ACTIONS",
     "MAX_MATCH_LENGTH",
+    "MAX_MESSAGE_LENGTH",
     "TimeCheck",
     "challenge_accept",
     "challenge_cancel",
     "challenge_create",
     "challenge_decline",
+    "chat_hide",
+    "chat_limit_spend",
+    "chat_mute",
+    "chat_report",
+    "chat_send",
+    "chat_text_clean",
+    "chat_unmute",
     "clean_time_control",
+    "is_chat_moderator",
     "match_abort",
     "match_act",
     "match_award",

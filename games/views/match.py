@@ -21,7 +21,13 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts import guests
 from accounts.rewards import wears_crown
-from backgammon_site.errors import ApplicationError, Conflict, Forbidden
+from backgammon_site.errors import (
+    ApplicationError,
+    Conflict,
+    Forbidden,
+    NotFound,
+    TooManyAttempts,
+)
 from games import selectors, services
 from games.clocks.words import clock_faces, time_control_words
 from games.engine import EngineError, MatchState, Play, format_play
@@ -56,6 +62,17 @@ class ActForm(forms.Form):
             "invalid_choice": "Resigning offers 1 (single), 2 (gammon) or 3 (backgammon) points."
         },
     )
+    message = forms.CharField(required=False, strip=False, empty_value=None)
+
+    def clean_message(self) -> str | None:
+        """A message said with the action, checked before the action is taken."""
+        text = self.cleaned_data["message"]
+        if text is None or not text.strip():
+            return None
+        try:
+            return services.chat_text_clean(text)
+        except ApplicationError as error:
+            raise forms.ValidationError(error.message) from error
 
     def problem(self) -> str:
         """The first thing wrong with the request, in words for the player."""
@@ -81,8 +98,11 @@ def match_act(request: HttpRequest, match_id: int) -> HttpResponse:
     form = ActForm(request.POST)
     if not form.is_valid():
         return _render(request, match, error=form.problem(), status=400)
+    message = form.cleaned_data["message"]
     try:
-        services.match_act(
+        if message is not None:
+            services.chat_limit_spend(request, actor)
+        match = services.match_act(
             match_id=match.pk,
             actor=actor,
             expected_seq=form.cleaned_data["seq"],
@@ -98,9 +118,88 @@ def match_act(request: HttpRequest, match_id: int) -> HttpResponse:
             status=409,
         )
     except ApplicationError as error:
-        status = 403 if isinstance(error, Forbidden) else 400
-        return _render(request, match, error=error.message, status=status)
+        return _refused(request, match, error)
+    if message is not None:
+        services.chat_send(match_id=match.pk, author=actor, text=message)
     return redirect("match", match_id=match.pk)
+
+
+@require_POST
+def match_chat_send(request: HttpRequest, match_id: int) -> HttpResponse:
+    """A player says something to their opponent."""
+    match = _match(match_id)
+    author = _chatter(request, match)
+    if author is None:
+        return redirect_to_login(reverse("match", kwargs={"match_id": match.pk}))
+    text = request.POST.get("text", "")
+    try:
+        services.chat_text_clean(text)
+        if match.player_index(author) is not None:
+            services.chat_limit_spend(request, author)
+        services.chat_send(match_id=match.pk, author=author, text=text)
+    except ApplicationError as error:
+        return _refused(request, match, error)
+    return _back_to_chat(match)
+
+
+@require_POST
+def match_chat_report(request: HttpRequest, match_id: int, message_id: int) -> HttpResponse:
+    """A player reports one of their opponent's messages to the moderators."""
+    match = _match(match_id)
+    reporter = _chatter(request, match)
+    if reporter is None:
+        return redirect_to_login(reverse("match", kwargs={"match_id": match.pk}))
+    try:
+        if not match.chat_messages.filter(pk=message_id).exists():
+            raise NotFound("No such message.")
+        services.chat_report(
+            message_id=message_id, reporter=reporter, reason=request.POST.get("reason", "")
+        )
+    except ApplicationError as error:
+        return _refused(request, match, error)
+    return _back_to_chat(match, notice="reported")
+
+
+@require_POST
+def match_chat_mute(request: HttpRequest, match_id: int) -> HttpResponse:
+    """A player mutes their opponent (``mute=on``) or hears them again (``mute=off``)."""
+    match = _match(match_id)
+    player = _chatter(request, match)
+    if player is None:
+        return redirect_to_login(reverse("match", kwargs={"match_id": match.pk}))
+    choice = request.POST.get("mute")
+    try:
+        if choice not in ("on", "off"):
+            raise ApplicationError("Choose to mute (on) or unmute (off).", "mute")
+        change = services.chat_mute if choice == "on" else services.chat_unmute
+        change(match_id=match.pk, player=player)
+    except ApplicationError as error:
+        return _refused(request, match, error)
+    return _back_to_chat(match)
+
+
+def _chatter(request: HttpRequest, match: Match) -> Any | None:
+    """Who talks from this browser: their seat of the match, else the signed-in visitor
+    (whom the services refuse); None for an anonymous visitor."""
+    seat = seat_of(request, match)
+    if seat is not None:
+        return seat
+    return request.user if request.user.is_authenticated else None
+
+
+def _back_to_chat(match: Match, notice: str | None = None) -> HttpResponse:
+    url = reverse("match", kwargs={"match_id": match.pk})
+    return redirect(f"{url}?{urlencode({'chat': notice})}#chat" if notice else f"{url}#chat")
+
+
+def _refused(request: HttpRequest, match: Match, error: ApplicationError) -> HttpResponse:
+    """The match page again, saying why the request was refused, with its status."""
+    if isinstance(error, TooManyAttempts):
+        response = _render(request, match, error=error.message, status=429)
+        response["Retry-After"] = str(error.retry_after)
+        return response
+    status = 404 if isinstance(error, NotFound) else 403 if isinstance(error, Forbidden) else 400
+    return _render(request, match, error=error.message, status=status)
 
 
 @require_POST
@@ -233,6 +332,8 @@ def _render(
         "clocks": clock_faces(view, timezone.now()) if match.status == Match.Status.ACTIVE else [],
         "ended_by": _ended_by(match),
         "against_computer": "abort" in view["ending_actions"] and selectors.against_computer(match),
+        "chat": selectors.chat_for_player(match, viewer) if viewer is not None else None,
+        "chat_reported": request.GET.get("chat") == "reported",
     }
     template = "games/_play_area.html" if request.headers.get("HX-Request") else "games/match.html"
     return render(request, template, context, status=status)
