@@ -12,6 +12,7 @@ match_urlpatterns = [
     path("matches/<int:match_id>/act/", match_views.match_act, name="match-act"),
     path("matches/<int:match_id>/poll/", match_views.match_poll, name="match-poll"),
     path("matches/<int:match_id>/hand-over/", match_views.match_hand_over, name="match-hand-over"),
+    path("matches/<int:match_id>/rematch/", match_views.match_rematch, name="match-rematch"),
     path("matches/<int:match_id>/dice/", dice_views.match_dice, name="match-dice"),
     path("dice/", dice_views.dice_statistics, name="dice-stats"),
 ]
@@ -22,6 +23,7 @@ api_urlpatterns = [
     path("matches/<int:match_id>/actions/", api.MatchActions.as_view(), name="api-match-actions"),
     path("matches/<int:match_id>/events/", api.MatchEvents.as_view(), name="api-match-events"),
     path("matches/<int:match_id>/dice/", api.MatchDice.as_view(), name="api-match-dice"),
+    path("matches/<int:match_id>/rematch/", api.MatchRematch.as_view(), name="api-match-rematch"),
     path(
         "matches/<int:match_id>/analysis/",
         api.MatchAnalysisView.as_view(),

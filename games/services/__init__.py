@@ -20,6 +20,7 @@ from games.services.challenges import (
     challenge_create,
     challenge_decline,
     clean_time_control,
+    rematch_offer,
 )
 from games.services.matches import (
     ACTIONS,
@@ -50,6 +51,7 @@ __all__ = [
     "match_start",
     "match_timeout",
     "match_warn_of_deadline",
+    "rematch_offer",
     "vacation_end",
     "vacation_start",
 ]
