@@ -218,8 +218,8 @@ class MatchRematch(APIView):
         "rating and time control, the seats (and colours) swapped; the opponent is notified "
         "and accepts it as any challenge (a computer opponent accepts at once). While your "
         "offer is open, asking again returns it (200) and makes no other; when the opponent "
-        "has offered one, yours accepts theirs (200, with its new match). Guests have no "
-        "rematch (400).",
+        "has offered one, yours accepts theirs (200, with its new match); once a rematch "
+        "was accepted, it is returned (200). Guests have no rematch (400).",
         request=None,
         parameters=[IDEMPOTENCY_KEY],
         responses={

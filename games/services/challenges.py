@@ -146,8 +146,9 @@ def rematch_offer(*, match_id: int, player: Any) -> tuple[Challenge, bool]:
 
     Returns the challenge and whether this call made it. While the player's offer is open it
     is returned again; when the opponent's offer is open, it is accepted instead (the match
-    starts). Guests (and so pass-and-play) have no rematch: a guest has no lobby in which to
-    find or answer a challenge.
+    starts); once a rematch has been accepted, that one is returned: a match has one rematch.
+    Guests (and so pass-and-play) have no rematch: a guest has no lobby in which to find or
+    answer a challenge.
     """
     with transaction.atomic():
         match = locked_match(match_id)
@@ -155,13 +156,20 @@ def rematch_offer(*, match_id: int, player: Any) -> tuple[Challenge, bool]:
         if seat is None:
             raise Forbidden("Only the players of a match can offer a rematch.")
         if match.status != Match.Status.FINISHED:
-            raise Conflict("The match is still being played: a rematch waits for its end.")
+            raise Conflict(
+                "The match is still being played: a rematch waits for its end.",
+                code="match_not_finished",
+            )
         opponent = match.players[1 - seat]
         if is_guest(player) or is_guest(opponent):
             raise ApplicationError(
                 "Guests have no rematch: sign up to keep playing.", "rematch_guest"
             )
-        offers = Challenge.objects.filter(rematch_of=match, status=Challenge.Status.OPEN)
+        rematches = Challenge.objects.filter(rematch_of=match)
+        played = rematches.filter(status=Challenge.Status.ACCEPTED).first()
+        if played is not None:
+            return played, False
+        offers = rematches.filter(status=Challenge.Status.OPEN)
         own = offers.filter(challenger=player).first()
         if own is not None:
             return own, False

@@ -2,6 +2,7 @@
 
 import pytest
 
+from accounts import guests
 from games.models import Challenge, Match, Notification
 from ratings.models import RatingChange
 from tests.games.api.conftest import assert_error, client_for, footprint
@@ -77,6 +78,8 @@ def test_rematch_offers_a_challenge_with_the_seats_swapped_once(
     assert accepted.json()["id"] == body["id"] and accepted.json()["status"] == "accepted"
     new = Match.objects.get(pk=accepted.json()["match"])
     assert (new.first_player, new.second_player) == (bob, alice)
+    after = post_rematch(client, match, django_capture_on_commit_callbacks)
+    assert after.status_code == 200 and after.json()["match"] == new.pk
     assert Challenge.objects.count() == 1
 
 
@@ -87,7 +90,7 @@ def test_a_rematch_of_an_unfinished_match_is_a_conflict(
     match = start_match(alice, bob)
     before = footprint()
     response = post_rematch(client_for(alice), match, django_capture_on_commit_callbacks)
-    assert_error(response, 409)
+    assert_error(response, 409, "match_not_finished")
     assert footprint() == before
 
 
@@ -100,6 +103,15 @@ def test_only_the_players_may_offer_a_rematch(
     client = client_for(carol if who == "carol" else None)
     response = post_rematch(client, match, django_capture_on_commit_callbacks)
     assert_error(response, 403 if who == "carol" else 401)
+    assert footprint() == before
+
+
+def test_a_guest_has_no_rematch(dice, alice, django_capture_on_commit_callbacks):
+    guest = guests.new_guest("Visitor")
+    match = finished(dice, guest, alice, rated=False)
+    before = footprint()
+    response = post_rematch(client_for(alice), match, django_capture_on_commit_callbacks)
+    assert_error(response, 400, "rematch_guest")
     assert footprint() == before
 
 
