@@ -1,14 +1,17 @@
 """The end of a match on its page: the final score, the rating changes, Rematch, Next match
 and, for a guest, signing up to keep the match."""
 
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
 
 from accounts import guests
 from games import services
 from games.models import Challenge, Match, Notification
 from ratings.models import RatingChange
 from tests.games.computer.conftest import bot
-from tests.games.factories import act, reload, start_match
+from tests.games.factories import act, make_user, reload, start_match
 
 pytestmark = pytest.mark.django_db
 
@@ -179,3 +182,20 @@ def test_a_guest_is_asked_to_sign_up_and_has_no_rematch(
     response = rematch(client, match, django_capture_on_commit_callbacks)
     assert response.status_code == 400
     assert not Challenge.objects.exists()
+
+
+def test_the_end_panel_says_how_the_match_ended(client, dice, alice, bob, moderator):
+    dice.add(3, 1)
+    awarded = start_match(alice, bob)
+    services.match_award(
+        match_id=awarded.pk, moderator=moderator, winner=bob, reason="alice left the site"
+    )
+    dice.add(3, 1)
+    timed_out = start_match(alice, carol := make_user("carol2"))
+    Match.objects.filter(pk=timed_out.pk).update(deadline=timezone.now() - timedelta(minutes=1))
+    assert services.match_timeout(match_id=timed_out.pk).timed_out
+    client.force_login(bob)
+    assert "Awarded to bob: alice left the site." in page(client, awarded)
+    html = page(client, timed_out)
+    assert "alice ran out of time." in html
+    assert f'data-final-score="{carol.username}">{carol.username} <strong>' in html
