@@ -25,6 +25,7 @@ from backgammon_site.errors import ApplicationError, Conflict, Forbidden
 from games import selectors, services
 from games.clocks.words import clock_faces, time_control_words
 from games.engine import EngineError, MatchState, Play, format_play
+from games.engine.match import ABORTED, ENDED_BY_AGREEMENT
 from games.engine.turn import PartialPlay
 from games.models import Challenge, Match
 from games.views.board import board_svg, draw_board
@@ -307,7 +308,10 @@ def _how_it_ended(view: dict[str, Any]) -> str:
     winner, reason = view["winner"], view["end_reason"]
     loser = next((name for name in view["players"] if name != winner), None)
     if winner is None:
-        return "Ended without a winner" + (f": {reason}" if reason else "")
+        return {
+            ABORTED: "The match was aborted",
+            ENDED_BY_AGREEMENT: "The players agreed to end it without a winner",
+        }.get(reason or "", "Ended without a winner" + (f": {reason}" if reason else ""))
     if reason == "timeout":
         return f"{loser} ran out of time"
     if reason:

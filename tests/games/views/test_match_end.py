@@ -199,3 +199,16 @@ def test_the_end_panel_says_how_the_match_ended(client, dice, alice, bob, modera
     html = page(client, timed_out)
     assert "alice ran out of time." in html
     assert f'data-final-score="{carol.username}">{carol.username} <strong>' in html
+
+
+def test_an_aborted_match_says_so_and_may_be_played_again(
+    client, dice, alice, bob, django_capture_on_commit_callbacks
+):
+    dice.add(3, 1)
+    match = act(start_match(alice, bob), alice, "abort")
+    assert match.status == Match.Status.FINISHED and match.winner is None
+    client.force_login(bob)
+    html = page(client, match)
+    assert "The match was aborted." in html and "badge" not in html.split("data-match-end")[1]
+    assert rematch(client, match, django_capture_on_commit_callbacks).status_code == 302
+    assert Challenge.objects.get().challenger == bob
