@@ -292,13 +292,14 @@ def _signed(difference: float) -> str:
 
 
 def _rematch_state(match: Match, player: Any) -> dict[str, Any]:
-    """``offer`` (no rematch yet), ``offered`` (yours waits), ``theirs`` (the opponent's
-    waits: the button accepts it) or ``accepted`` (with the new match)."""
+    """``offer`` (no rematch yet), ``offered`` (yours waits; a computer accepts it in a
+    moment, from the worker), ``theirs`` (the opponent's waits: the button accepts it) or
+    ``accepted`` (with the new match)."""
     for challenge in selectors.rematches(match):
         if challenge.status == Challenge.Status.ACCEPTED:
             return {"state": "accepted", "match_id": challenge.match_id}
         if challenge.challenger_id == player.pk:
-            return {"state": "offered"}
+            return {"state": "offered", "computer": selectors.against_computer(match)}
         return {"state": "theirs"}
     return {"state": "offer"}
 

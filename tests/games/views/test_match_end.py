@@ -7,7 +7,7 @@ import pytest
 from django.utils import timezone
 
 from accounts import guests
-from games import services
+from games import services, tasks
 from games.models import Challenge, Match, Notification
 from ratings.models import RatingChange
 from tests.games.computer.conftest import bot
@@ -212,3 +212,22 @@ def test_an_aborted_match_says_so_and_may_be_played_again(
     assert "The match was aborted." in html and "badge" not in html.split("data-match-end")[1]
     assert rematch(client, match, django_capture_on_commit_callbacks).status_code == 302
     assert Challenge.objects.get().challenger == bob
+
+
+def test_while_the_computer_has_yet_to_accept_the_page_waits_for_it(
+    client, dice, alice, django_capture_on_commit_callbacks
+):
+    dice.add(3, 1)
+    match = start_match(alice, bot("IntermediateBot"), length=1)
+    with django_capture_on_commit_callbacks(execute=True):
+        act(match, alice, "resign", points=3)
+    client.force_login(alice)
+    with django_capture_on_commit_callbacks(execute=False):  # the worker has not run yet
+        client.post(f"/matches/{match.pk}/rematch/")
+    html = page(client, match)
+    assert "data-rematch-offered" in html
+    assert f'hx-get="/matches/{match.pk}/" hx-trigger="every 2s"' in html
+    dice.add(1, 3)
+    tasks.bot_accept_challenge(Challenge.objects.get().pk)
+    html = page(client, match)
+    assert "data-rematch-match" in html and "data-rematch-wait" not in html
