@@ -201,6 +201,17 @@ class Challenge(models.Model):
     match = models.OneToOneField(
         Match, on_delete=models.PROTECT, null=True, blank=True, related_name="challenge"
     )
+    challenger_plays_first = models.BooleanField(
+        default=True, help_text="The challenger takes the first player's seat and colour."
+    )
+    rematch_of = models.ForeignKey(
+        Match,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="rematches",
+        help_text="The finished match this challenge offers to play again.",
+    )
     created_at = models.DateTimeField(default=timezone.now)
     decided_at = models.DateTimeField(null=True, blank=True)
 

@@ -12,6 +12,7 @@ from games.clocks.rules import TimeControl
 from games.engine import BAR, MatchState, format_play, state_from_snapshot
 from games.engine.match_ids import gnubg_ids, xgid_of
 from games.models import Challenge, ChatMessage, ChatMute, Match
+from ratings.models import RatingChange
 
 MATCH_STATUSES = ("active", "finished")
 
@@ -183,6 +184,7 @@ def match_view(match: Match, viewer: Any | None) -> dict[str, Any]:
         "legal_actions": legal_actions,
         "ending_actions": ending,
         "legal_plays": plays,
+        "rating_changes": rating_changes(match),
         "created_at": match.created_at,
         "updated_at": match.updated_at,
     }
@@ -275,4 +277,44 @@ def chat_conversation(match_id: int) -> list[ChatMessage]:
         ChatMessage.objects.filter(match_id=match_id)
         .select_related("author", "hidden_by")
         .order_by("created_at", "pk")
+    )
+
+
+def rating_changes(match: Match) -> list[dict[str, Any]]:
+    """What a rated, finished match did to each player's rating, in seat order; empty until
+    the match has been rated."""
+    if not match.rated or match.status != Match.Status.FINISHED:
+        return []
+    changes = {change.user_id: change for change in RatingChange.objects.filter(match=match)}
+    if len(changes) != 2:
+        return []
+    return [
+        {
+            "player": player.get_username(),
+            "rating_before": changes[player.pk].rating_before,
+            "rating_after": changes[player.pk].rating_after,
+            "difference": changes[player.pk].difference,
+            "provisional": changes[player.pk].is_provisional,
+        }
+        for player in match.players
+    ]
+
+
+def rematches(match: Match) -> list[Challenge]:
+    """The rematches of a finished match that stand: offers still open (at most one from each
+    player) and the one accepted, with its new match."""
+    return list(
+        Challenge.objects.filter(
+            rematch_of=match, status__in=(Challenge.Status.OPEN, Challenge.Status.ACCEPTED)
+        ).order_by("-created_at", "-pk")
+    )
+
+
+def next_match_waiting(player: Any) -> Match | None:
+    """The active match that has waited longest for ``player`` to act, if any."""
+    return (
+        Match.objects.filter(to_act=player, status=Match.Status.ACTIVE)
+        .order_by("updated_at", "pk")
+        .only("pk")
+        .first()
     )

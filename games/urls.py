@@ -20,6 +20,7 @@ match_urlpatterns = [
     ),
     path("matches/<int:match_id>/chat/mute/", match_views.match_chat_mute, name="match-chat-mute"),
     path("matches/<int:match_id>/hand-over/", match_views.match_hand_over, name="match-hand-over"),
+    path("matches/<int:match_id>/rematch/", match_views.match_rematch, name="match-rematch"),
     path("matches/<int:match_id>/dice/", dice_views.match_dice, name="match-dice"),
     path("dice/", dice_views.dice_statistics, name="dice-stats"),
 ]
@@ -37,6 +38,7 @@ api_urlpatterns = [
     ),
     path("matches/<int:match_id>/events/", api.MatchEvents.as_view(), name="api-match-events"),
     path("matches/<int:match_id>/dice/", api.MatchDice.as_view(), name="api-match-dice"),
+    path("matches/<int:match_id>/rematch/", api.MatchRematch.as_view(), name="api-match-rematch"),
     path(
         "matches/<int:match_id>/analysis/",
         api.MatchAnalysisView.as_view(),

@@ -217,6 +217,34 @@ class MatchActions(APIView):
         return Response(_state_data(view), headers={"ETag": _etag(match, request.user)})
 
 
+class MatchRematch(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        summary="Offer your opponent a rematch of a finished match, or accept theirs",
+        description="The rematch is a challenge to the opponent with the same match length, "
+        "rating and time control, the seats (and colours) swapped; the opponent is notified "
+        "and accepts it as any challenge (a computer opponent accepts at once). While your "
+        "offer is open, asking again returns it (200) and makes no other; when the opponent "
+        "has offered one, yours accepts theirs (200, with its new match); once a rematch "
+        "was accepted, it is returned (200). Guests have no rematch (400).",
+        request=None,
+        parameters=[IDEMPOTENCY_KEY],
+        responses={
+            201: ChallengeSerializer,
+            200: ChallengeSerializer,
+            409: OpenApiResponse(ErrorSerializer, description="The match is not finished."),
+            **ERRORS,
+        },
+    )
+    @idempotent
+    def post(self, request: Request, match_id: int) -> Response:
+        challenge, made = services.rematch_offer(match_id=match_id, player=request.user)
+        challenge.refresh_from_db()
+        code = status.HTTP_201_CREATED if made else status.HTTP_200_OK
+        return Response(ChallengeSerializer(challenge).data, status=code)
+
+
 class MatchEvents(APIView):
     permission_classes = [AllowAny]
 

@@ -66,6 +66,13 @@ class ChallengeSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=["open", "accepted", "declined", "cancelled"])
     match = serializers.IntegerField(allow_null=True, help_text="The match, once accepted.")
     created_at = serializers.DateTimeField()
+    challenger_plays_first = serializers.BooleanField(
+        help_text="The challenger takes the first player's seat (false in a rematch where "
+        "they played first before: the colours swap)."
+    )
+    rematch_of = serializers.IntegerField(
+        allow_null=True, help_text="The finished match this challenge offers to play again."
+    )
 
     def to_representation(self, challenge: Any) -> dict[str, Any]:
         return {
@@ -78,6 +85,8 @@ class ChallengeSerializer(serializers.Serializer):
             "status": challenge.status,
             "match": challenge.match_id,
             "created_at": serializers.DateTimeField().to_representation(challenge.created_at),
+            "challenger_plays_first": challenge.challenger_plays_first,
+            "rematch_of": challenge.rematch_of_id,
         }
 
 
@@ -190,6 +199,16 @@ class ClocksSerializer(serializers.Serializer):
     )
 
 
+class RatingChangeSerializer(serializers.Serializer):
+    player = serializers.CharField()
+    rating_before = serializers.FloatField()
+    rating_after = serializers.FloatField()
+    difference = serializers.FloatField(help_text="rating_after - rating_before.")
+    provisional = serializers.BooleanField(
+        help_text="The new rating is provisional: too few recent rated matches to be sure."
+    )
+
+
 class MatchStateSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     seq = serializers.IntegerField()
@@ -243,6 +262,11 @@ class MatchStateSerializer(serializers.Serializer):
     )
     legal_plays = serializers.ListField(
         child=serializers.CharField(), help_text="Every legal play, when you are to move."
+    )
+    rating_changes = RatingChangeSerializer(
+        many=True,
+        help_text="What a finished rated match did to each player's rating, in seat order; "
+        "empty for an unrated or unfinished match.",
     )
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()

@@ -21,6 +21,7 @@ from games.services.challenges import (
     challenge_create,
     challenge_decline,
     clean_time_control,
+    rematch_offer,
 )
 from games.services.chat import (
     MAX_MESSAGE_LENGTH,
@@ -71,6 +72,7 @@ __all__ = [
     "match_start",
     "match_timeout",
     "match_warn_of_deadline",
+    "rematch_offer",
     "vacation_end",
     "vacation_start",
 ]

@@ -9,9 +9,10 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from backgammon_site.errors import ApplicationError, Forbidden
+from accounts.guests import is_guest
+from backgammon_site.errors import ApplicationError, Conflict, Forbidden
 from games.models import Challenge, Match
-from games.services.locks import locked_challenge
+from games.services.locks import locked_challenge, locked_match
 from games.services.matches import match_start, player_seed
 from games.signals import challenge_created
 
@@ -27,10 +28,14 @@ def challenge_create(
     rated: bool = True,
     time_control: Mapping[str, Any] | None = None,
     seed: str | None = None,
+    challenger_plays_first: bool = True,
+    rematch_of: Match | None = None,
 ) -> Challenge:
     """Challenge ``opponent``, or anyone who accepts when ``opponent`` is None.
 
     ``seed`` is the challenger's own dice seed; without one, one is drawn at the start.
+    The challenger takes the first player's seat unless ``challenger_plays_first`` is False;
+    ``rematch_of`` is the finished match a rematch offers to play again.
     """
     if opponent is not None and opponent.pk == challenger.pk:
         raise ApplicationError("You cannot challenge yourself.", "self_challenge")
@@ -51,6 +56,8 @@ def challenge_create(
         rated=rated,
         time_control=clean_time_control(time_control),
         challenger_seed=player_seed(seed) or "",
+        challenger_plays_first=challenger_plays_first,
+        rematch_of=rematch_of,
     )
     challenge_id = challenge.pk
     transaction.on_commit(lambda: challenge_created.send(Challenge, challenge_id=challenge_id))
@@ -100,7 +107,8 @@ def _number(
 
 
 def challenge_accept(*, challenge_id: int, user: Any, seed: str | None = None) -> Match:
-    """Accept a challenge: the match starts at once, the challenger as the first player.
+    """Accept a challenge: the match starts at once, the challenger as the first player
+    unless the challenge seats them second (a rematch with the colours swapped).
 
     ``seed`` is the accepting player's own dice seed; without one, one is drawn.
     """
@@ -113,13 +121,16 @@ def challenge_accept(*, challenge_id: int, user: Any, seed: str | None = None) -
             raise ApplicationError("You cannot accept your own challenge.", "self_challenge")
         if challenge.opponent_id is not None and challenge.opponent_id != user.pk:
             raise Forbidden("This challenge is for another player.")
+        seats = [(challenge.challenger, challenge.challenger_seed or None), (user, own_seed)]
+        if not challenge.challenger_plays_first:
+            seats.reverse()
         match = match_start(
-            first_player=challenge.challenger,
-            second_player=user,
+            first_player=seats[0][0],
+            second_player=seats[1][0],
             match_length=challenge.match_length,
             rated=challenge.rated,
             time_control=challenge.time_control,
-            player_seeds=(challenge.challenger_seed or None, own_seed),
+            player_seeds=(seats[0][1], seats[1][1]),
         )
         challenge.status = Challenge.Status.ACCEPTED
         challenge.opponent = user
@@ -127,6 +138,55 @@ def challenge_accept(*, challenge_id: int, user: Any, seed: str | None = None) -
         challenge.decided_at = timezone.now()
         challenge.save(update_fields=["status", "opponent", "match", "decided_at"])
     return match
+
+
+def rematch_offer(*, match_id: int, player: Any) -> tuple[Challenge, bool]:
+    """Offer the opponent of a finished match another one: the same length, rating and time
+    control, the seats (and so the colours) swapped.
+
+    Returns the challenge and whether this call made it. While the player's offer is open it
+    is returned again; when the opponent's offer is open, it is accepted instead (the match
+    starts); once a rematch has been accepted, that one is returned: a match has one rematch.
+    Guests (and so pass-and-play) have no rematch: a guest has no lobby in which to find or
+    answer a challenge.
+    """
+    with transaction.atomic():
+        match = locked_match(match_id)
+        seat = match.player_index(player)
+        if seat is None:
+            raise Forbidden("Only the players of a match can offer a rematch.")
+        if match.status != Match.Status.FINISHED:
+            raise Conflict(
+                "The match is still being played: a rematch waits for its end.",
+                code="match_not_finished",
+            )
+        opponent = match.players[1 - seat]
+        if is_guest(player) or is_guest(opponent):
+            raise ApplicationError(
+                "Guests have no rematch: sign up to keep playing.", "rematch_guest"
+            )
+        rematches = Challenge.objects.filter(rematch_of=match)
+        played = rematches.filter(status=Challenge.Status.ACCEPTED).first()
+        if played is not None:
+            return played, False
+        offers = rematches.filter(status=Challenge.Status.OPEN)
+        own = offers.filter(challenger=player).first()
+        if own is not None:
+            return own, False
+        theirs = offers.filter(challenger=opponent, opponent=player).first()
+        if theirs is not None:
+            challenge_accept(challenge_id=theirs.pk, user=player)
+            return Challenge.objects.select_related("match").get(pk=theirs.pk), False
+        challenge = challenge_create(
+            challenger=player,
+            opponent=opponent,
+            match_length=match.match_length,
+            rated=match.rated,
+            time_control=match.time_control,
+            challenger_plays_first=seat == 1,
+            rematch_of=match,
+        )
+        return challenge, True
 
 
 def challenge_decline(*, challenge_id: int, user: Any) -> Challenge:

@@ -207,12 +207,7 @@ def _challenge_rows(challenges: Any) -> list[dict[str, Any]]:
 @login_required
 def next_match(request: HttpRequest) -> HttpResponse:
     """To the active match that has waited longest for the player, or back to the lobby."""
-    match = (
-        Match.objects.filter(to_act=request.user, status=Match.Status.ACTIVE)
-        .order_by("updated_at", "pk")
-        .only("pk")
-        .first()
-    )
+    match = selectors.next_match_waiting(request.user)
     if match is None:
         messages.info(request, "No match is waiting for you.")
         return redirect("home")

@@ -31,8 +31,9 @@ from backgammon_site.errors import (
 from games import selectors, services
 from games.clocks.words import clock_faces, time_control_words
 from games.engine import EngineError, MatchState, Play, format_play
+from games.engine.match import ABORTED, ENDED_BY_AGREEMENT
 from games.engine.turn import PartialPlay
-from games.models import Match
+from games.models import Challenge, Match
 from games.notifications.attention import record_match_open
 from games.views.board import board_svg, draw_board
 from games.views.checker_looks import checker_looks
@@ -198,8 +199,28 @@ def _refused(request: HttpRequest, match: Match, error: ApplicationError) -> Htt
         response = _render(request, match, error=error.message, status=429)
         response["Retry-After"] = str(error.retry_after)
         return response
-    status = 404 if isinstance(error, NotFound) else 403 if isinstance(error, Forbidden) else 400
+    statuses = {NotFound: 404, Forbidden: 403, Conflict: 409}
+    status = next((code for kind, code in statuses.items() if isinstance(error, kind)), 400)
     return _render(request, match, error=error.message, status=status)
+
+
+@require_POST
+def match_rematch(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Rematch: offer the opponent another match, or accept the rematch they offered."""
+    match = _match(match_id)
+    player = seat_of(request, match)
+    if player is None:
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        player = request.user
+    try:
+        challenge, _ = services.rematch_offer(match_id=match.pk, player=player)
+    except ApplicationError as error:
+        return _refused(request, match, error)
+    challenge.refresh_from_db(fields=["match"])
+    if challenge.match_id is not None:
+        return redirect("match", match_id=challenge.match_id)
+    return redirect("match", match_id=match.pk)
 
 
 @require_POST
@@ -334,9 +355,82 @@ def _render(
         "against_computer": "abort" in view["ending_actions"] and selectors.against_computer(match),
         "chat": selectors.chat_for_player(match, viewer) if viewer is not None else None,
         "chat_reported": request.GET.get("chat") == "reported",
+        "after": _after_the_match(request, match, view, viewer),
     }
     template = "games/_play_area.html" if request.headers.get("HX-Request") else "games/match.html"
     return render(request, template, context, status=status)
+
+
+def _after_the_match(
+    request: HttpRequest, match: Match, view: dict[str, Any], viewer: Any | None
+) -> dict[str, Any] | None:
+    """The end panel of a finished match: the final score, how it ended, the rating changes,
+    and what the viewer may do next (rematch, next match, or sign up to keep the match)."""
+    if match.status != Match.Status.FINISHED:
+        return None
+    names = view["players"]
+    players_guests = [guests.is_guest(player) for player in match.players]
+    rematch = None
+    if view["you"] is not None and not any(players_guests):
+        rematch = _rematch_state(match, viewer)
+    signed_in = request.user.is_authenticated
+    session_guest = None if signed_in else guests.session_guest(request)
+    return {
+        "score": [
+            {"player": names[seat], "points": view["score"][seat], "won": view["winner"] == name}
+            for seat, name in enumerate(names)
+        ],
+        "how": _how_it_ended(view),
+        "ratings": [
+            {**change, "difference_text": _signed(change["difference"])}
+            for change in view["rating_changes"]
+        ],
+        "rematch": rematch,
+        "next_match": signed_in and selectors.next_match_waiting(request.user) is not None,
+        "sign_up": session_guest is not None and match.player_index(session_guest) is not None,
+    }
+
+
+def _signed(difference: float) -> str:
+    """A rating change as the end panel shows it: +12.3, −12.3 (a minus sign), +0.0."""
+    return f"{'−' if difference < 0 else '+'}{abs(difference):.1f}"
+
+
+def _rematch_state(match: Match, player: Any) -> dict[str, Any]:
+    """``offer`` (no rematch yet), ``offered`` (yours waits; a computer accepts it in a
+    moment, from the worker), ``theirs`` (the opponent's waits: the button accepts it) or
+    ``accepted`` (with the new match)."""
+    for challenge in selectors.rematches(match):
+        if challenge.status == Challenge.Status.ACCEPTED:
+            return {"state": "accepted", "match_id": challenge.match_id}
+        if challenge.challenger_id == player.pk:
+            return {"state": "offered", "computer": selectors.against_computer(match)}
+        return {"state": "theirs"}
+    return {"state": "offer"}
+
+
+def _how_it_ended(view: dict[str, Any]) -> str:
+    """How the match ended, in a player's words."""
+    winner, reason = view["winner"], view["end_reason"]
+    loser = next((name for name in view["players"] if name != winner), None)
+    if winner is None:
+        return {
+            ABORTED: "The match was aborted",
+            ENDED_BY_AGREEMENT: "The players agreed to end it without a winner",
+        }.get(reason or "", "Ended without a winner" + (f": {reason}" if reason else ""))
+    if reason == "timeout":
+        return f"{loser} ran out of time"
+    if reason:
+        return f"Awarded to {winner}: {reason}"
+    last = view["games"][-1] if view["games"] else None
+    if last is None:
+        return f"{winner} won"
+    if last["result"] == "resign":
+        return f"{loser} resigned the last game"
+    if last["result"] == "drop":
+        return f"{loser} dropped the cube in the last game"
+    worth = {"single": "a single game", "gammon": "a gammon", "backgammon": "a backgammon"}
+    return f"{winner} won the last game with {worth.get(last['result'], last['result'])}"
 
 
 def _ended_by(match: Match) -> str | None:
