@@ -104,7 +104,13 @@ def test_two_players_play_a_one_point_match_by_clicking(live_server, new_context
         swapped(page, lambda page=page: page.click("#play-area .links a:text('Refresh')"))
         assert status(page) == "finished"
         assert re.search(r"(alice|bob) won the match", page.inner_text("#play-area"))
-        assert page.locator("[data-action]").count() == 0
+        # No move, roll or cube action is left; the end panel offers a rematch instead.
+        game_actions = ", ".join(
+            f"[data-action={action}]"
+            for action in ("roll", "double", "take", "drop", "move", "done", "undo", "resign")
+        )
+        assert page.locator(game_actions).count() == 0
+        assert page.locator("[data-match-end] [data-action=rematch]").count() == 1
     alice.screenshot(path=screenshots / "finished-desktop-1280.png", full_page=True)
     bob.screenshot(path=screenshots / "finished-phone-390.png", full_page=True)
     assert shot_taken and clicks > 40

@@ -86,13 +86,23 @@ def read(value: Any, world: World) -> Any:
     return value.read(world) if isinstance(value, Live) else value
 
 
+#: What a request may change without changing anything a player did: when they were last
+#: seen, on the site and at a match (games/notifications/attention.py).
+PRESENCE = {"games.MatchPresence": None, "accounts.Profile": {"last_seen_at"}}
+
+
 def database() -> dict[str, list[tuple[Any, ...]]]:
-    """Every row of the site's own tables (sessions aside), to compare before and after."""
-    return {
-        model._meta.label: list(model.objects.order_by("pk").values_list())
-        for label in APPS
-        for model in apps.get_app_config(label).get_models()
-    }
+    """Every row of the site's own tables (sessions and presence aside), to compare before
+    and after."""
+    rows = {}
+    for label in APPS:
+        for model in apps.get_app_config(label).get_models():
+            if model._meta.label in PRESENCE and PRESENCE[model._meta.label] is None:
+                continue
+            left_out = PRESENCE.get(model._meta.label) or set()
+            fields = [f.attname for f in model._meta.concrete_fields if f.attname not in left_out]
+            rows[model._meta.label] = list(model.objects.order_by("pk").values_list(*fields))
+    return rows
 
 
 @dataclass(frozen=True)
