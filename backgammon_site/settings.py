@@ -449,8 +449,10 @@ else:
 # The channel layer carries a match's news (games/receivers.py) from whichever process acted (a
 # web request, the Celery worker's bot move or timeout) to the match's open pages
 # (games/consumers.py). With Redis as the broker: Redis, in its own database (CHANNELS_REDIS_URL,
-# or the broker's server with database 3). Otherwise the service's own database, polled by
-# each open page's connection: no server to run, and it crosses processes as the broker does.
+# or the broker's server with database 3). On the embedded default (SQLite): the SQLite file,
+# polled by each open page's connection, which crosses processes as the broker does with no
+# server to run. Otherwise (PostgreSQL without Redis) each process's memory: a page hears only
+# what its own process did, and polling (templates/games/_play_area.html) finds the rest.
 CHANNELS_REDIS_URL = os.environ.get("CHANNELS_REDIS_URL", "")
 if not CHANNELS_REDIS_URL and CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
     CHANNELS_REDIS_URL = urllib.parse.urlsplit(CELERY_BROKER_URL)._replace(path="/3").geturl()
@@ -461,7 +463,7 @@ if CHANNELS_REDIS_URL:
             "CONFIG": {"hosts": [CHANNELS_REDIS_URL]},
         }
     }
-else:
+elif DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     INSTALLED_APPS.append("channels_lite")
     CHANNEL_LAYERS = {
         "default": {
@@ -469,6 +471,8 @@ else:
             "CONFIG": {"database": "default"},
         }
     }
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 # A worker whose broker goes away tries again for ever, from the start as after a loss.
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_CONNECTION_MAX_RETRIES = None
