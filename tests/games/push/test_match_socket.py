@@ -4,10 +4,12 @@ configured channel layer: a change of a match reaches the pages open on it, and 
 from __future__ import annotations
 
 import logging
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.db import connections
 
 from backgammon_site.asgi import application
 from games.push import announce_seq
@@ -17,6 +19,20 @@ from tests.games.factories import act, make_user, script_dice, start_match
 pytestmark = pytest.mark.django_db(transaction=True)
 
 SITE = [(b"origin", b"http://127.0.0.1:8000")]
+
+
+def run(scenario):
+    """Run the async ``scenario`` to its end, in a thread of its own: the browser tests leave
+    Playwright's event loop in the tests' thread, where asgiref will not start another."""
+
+    def in_thread():
+        try:
+            return async_to_sync(scenario)()
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(max_workers=1) as executor:
+        return executor.submit(in_thread).result()
 
 
 def socket(match_id: int, headers: list[tuple[bytes, bytes]] = SITE) -> WebsocketCommunicator:
@@ -44,7 +60,7 @@ def test_a_move_reaches_the_pages_of_its_match_and_not_another_matchs(matches):
         await elsewhere.disconnect()
         return moved
 
-    moved = async_to_sync(scenario)()
+    moved = run(scenario)
     assert moved.seq > played.seq
 
 
@@ -53,7 +69,7 @@ def test_no_socket_for_a_match_that_does_not_exist(matches):
         connected, code = await socket(999_999).connect()
         return connected, code
 
-    assert async_to_sync(scenario)() == (False, 4404)
+    assert run(scenario) == (False, 4404)
 
 
 def test_no_socket_from_another_sites_page(matches):
@@ -63,7 +79,7 @@ def test_no_socket_from_another_sites_page(matches):
         connected, _ = await socket(played.pk, [(b"origin", b"https://evil.example")]).connect()
         return connected
 
-    assert async_to_sync(scenario)() is False
+    assert run(scenario) is False
 
 
 def test_a_layer_that_cannot_be_reached_is_logged_and_the_action_stands(
