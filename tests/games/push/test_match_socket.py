@@ -9,6 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.core.management import get_commands
 from django.db import connections
 
 from backgammon_site.asgi import application
@@ -97,3 +98,9 @@ def test_a_layer_that_cannot_be_reached_is_logged_and_the_action_stands(
     assert moved.seq > played.seq
     assert f"Could not push seq {moved.seq} of match {played.pk}" in caplog.text
     announce_seq(played.pk, moved.seq)  # and again: still no exception
+
+
+def test_the_development_server_is_daphnes_and_serves_the_sockets():
+    """`manage.py runserver` and `manage.py serve` (which calls it) serve WebSockets only as
+    daphne's command, which daphne's place first in INSTALLED_APPS gives."""
+    assert get_commands()["runserver"] == "daphne"
