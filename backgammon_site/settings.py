@@ -460,7 +460,16 @@ if CHANNELS_REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [CHANNELS_REDIS_URL]},
+            # A change whose push finds Redis away waits this long at most to say so.
+            "CONFIG": {
+                "hosts": [
+                    {
+                        "address": CHANNELS_REDIS_URL,
+                        "socket_connect_timeout": 1,
+                        "socket_timeout": 2,
+                    }
+                ]
+            },
         }
     }
 elif DATABASES["default"]["ENGINE"].endswith("sqlite3"):
