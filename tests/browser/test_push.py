@@ -1,6 +1,6 @@
 """Pushed updates in a real browser: the other player's move, made in another process, appears
 on the open match page at once, swapped in without a page load; with its WebSocket refused the
-page still follows the match by polling.
+page still follows the match by polling, and swaps in the change the same way.
 
 The site runs under daphne in a process of its own (as channels.testing's live server does), so
 the move reaches the page only through the channel layer, as a bot's move or a timeout made by
@@ -108,10 +108,12 @@ def test_with_its_socket_refused_the_page_follows_the_match_by_polling(
     page = context.new_page()
     page.goto(f"{site}/matches/{match.pk}/")
     page.wait_for_selector("#play-area")
+    page.evaluate("window.samePage = true")
 
     moved = bob_moves(match, bob)
     page.wait_for_selector(seq_shown(moved.seq), state="attached", timeout=10_000)
 
+    assert page.evaluate("window.samePage") is True, "the page was loaded again"
     assert refused, "the page never tried its socket"
     assert page.locator(PUSH_OPEN).count() == 0
     assert violations == []

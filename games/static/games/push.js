@@ -1,7 +1,8 @@
 // Pushed updates on the match page: a WebSocket (games/consumers.py) tells the page each new
 // seq of its match, and the page then fetches its play area as htmx does after an action. While
 // the socket is open the 4 s poll of the play area (data-poll) is cancelled before it is sent;
-// while it is closed the poll goes on, and the socket is tried again every few seconds.
+// while it is closed the poll goes on (and the socket is tried again every few seconds), and
+// the change it finds is fetched the same way instead of loading the whole page again.
 (function () {
   "use strict";
 
@@ -18,8 +19,14 @@
   }
 
   function refresh(seq) {
+    if (seq > shownSeq()) {
+      fetchPlayArea();
+    }
+  }
+
+  function fetchPlayArea() {
     var poller = document.querySelector("[data-poll]");
-    if (!poller || !(seq > shownSeq())) {
+    if (!poller) {
       return;
     }
     var side = new URLSearchParams(location.search).get("side");
@@ -55,6 +62,14 @@
     var open = socket !== null && socket.readyState === WebSocket.OPEN;
     if (open && event.detail.elt.hasAttribute("data-poll")) {
       event.preventDefault();
+    }
+  });
+
+  document.addEventListener("htmx:beforeOnLoad", function (event) {
+    var changed = event.detail.xhr.getResponseHeader("HX-Redirect");
+    if (changed && event.detail.elt.hasAttribute("data-poll")) {
+      event.preventDefault();
+      fetchPlayArea();
     }
   });
 
