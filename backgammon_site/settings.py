@@ -62,6 +62,8 @@ if len(_dice_key_bytes) != 32:
 ALLOWED_HOSTS = _env_list("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
 
 INSTALLED_APPS = [
+    # First, so that `manage.py runserver` is daphne's and serves WebSockets too.
+    "daphne",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -74,6 +76,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "csp",
+    "channels",
     "allauth",
     "allauth.account",
     "allauth.socialaccount",
@@ -449,6 +452,42 @@ else:
         # kombu's Redis transport with one fix: a worker that loses Redis reconnects instead of
         # exiting (backgammon_site/broker.py).
         CELERY_BROKER_TRANSPORT = "backgammon_site.broker:Transport"
+# The channel layer carries a match's news (games/receivers.py) from whichever process acted (a
+# web request, the Celery worker's bot move or timeout) to the match's open pages
+# (games/consumers.py). With Redis as the broker: Redis, in its own database (CHANNELS_REDIS_URL,
+# or the broker's server with database 3). On the embedded default (SQLite): the SQLite file,
+# polled by each open page's connection, which crosses processes as the broker does with no
+# server to run. Otherwise (PostgreSQL without Redis) each process's memory: a page hears only
+# what its own process did, and polling (templates/games/_play_area.html) finds the rest.
+CHANNELS_REDIS_URL = os.environ.get("CHANNELS_REDIS_URL", "")
+if not CHANNELS_REDIS_URL and CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
+    CHANNELS_REDIS_URL = urllib.parse.urlsplit(CELERY_BROKER_URL)._replace(path="/3").geturl()
+if CHANNELS_REDIS_URL:
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            # A change whose push finds Redis away waits this long at most to say so.
+            "CONFIG": {
+                "hosts": [
+                    {
+                        "address": CHANNELS_REDIS_URL,
+                        "socket_connect_timeout": 1,
+                        "socket_timeout": 2,
+                    }
+                ]
+            },
+        }
+    }
+elif DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    INSTALLED_APPS.append("channels_lite")
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_lite.layers.core.SQLiteChannelLayer",
+            "CONFIG": {"database": "default"},
+        }
+    }
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 # A worker whose broker goes away tries again for ever, from the start as after a loss.
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_CONNECTION_MAX_RETRIES = None

@@ -29,6 +29,7 @@ from games.computer.bot_accounts import bot_level_of, is_challenge_to_a_bot
 from games.computer.rewards import unlock_for_match
 from games.log.service_role import service_role_grant
 from games.notifications.news import challenge_news, deadline_news, match_news
+from games.push import announce_seq
 from games.signals import (
     analysis_requested,
     challenge_created,
@@ -109,6 +110,11 @@ def _unlock_rewards(
 ) -> None:
     if finished is not False:
         unlock_for_match(match_id)
+
+
+@receiver(match_changed, dispatch_uid="games.push.announce_seq")
+def _push_to_open_pages(sender: Any, *, match_id: int, seq: int, **kwargs: Any) -> None:
+    announce_seq(match_id, seq)
 
 
 # --- A challenge was made ---

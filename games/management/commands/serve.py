@@ -65,8 +65,8 @@ class Command(BaseCommand):
     help = (
         "Start the service on embedded defaults: migrate, then two Celery workers (one for "
         "deadlines and the computer's moves, with beat embedded; one for email and analysis) "
-        "in child processes, restarted if they exit, and Django's development server in the "
-        "foreground."
+        "in child processes, restarted if they exit, and the development server in the "
+        "foreground (daphne's runserver: pages and their WebSockets)."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -99,7 +99,8 @@ class Command(BaseCommand):
         # A plain `kill` should stop the workers too, so SIGTERM unwinds like Ctrl-C.
         signal.signal(signal.SIGTERM, _exit_on_sigterm)
         try:
-            # The autoreloader would re-run this command (and start more workers).
+            # daphne's runserver (daphne comes first in INSTALLED_APPS), which serves the pages'
+            # WebSockets too. The autoreloader would re-run this command (and start more workers).
             call_command("runserver", f"127.0.0.1:{port}", use_reloader=False)
         finally:
             stopping.set()

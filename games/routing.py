@@ -1,0 +1,9 @@
+"""The WebSocket routes (backgammon_site/asgi.py), beside the HTTP ones of games/urls.py."""
+
+from django.urls import path
+
+from games.consumers import MatchConsumer
+
+websocket_urlpatterns = [
+    path("ws/matches/<int:match_id>/", MatchConsumer.as_asgi()),
+]
