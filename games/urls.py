@@ -2,9 +2,11 @@
 
 from django.urls import path
 
+from games.api import challenges as challenges_api
 from games.api import chat as chat_api
 from games.api import imports as imports_api
 from games.api import matches as api
+from games.views import chat as chat_views
 from games.views import dice as dice_views
 from games.views import match as match_views
 
@@ -12,13 +14,13 @@ match_urlpatterns = [
     path("matches/<int:match_id>/", match_views.match_page, name="match"),
     path("matches/<int:match_id>/act/", match_views.match_act, name="match-act"),
     path("matches/<int:match_id>/poll/", match_views.match_poll, name="match-poll"),
-    path("matches/<int:match_id>/chat/", match_views.match_chat_send, name="match-chat"),
+    path("matches/<int:match_id>/chat/", chat_views.match_chat_send, name="match-chat"),
     path(
         "matches/<int:match_id>/chat/<int:message_id>/report/",
-        match_views.match_chat_report,
+        chat_views.match_chat_report,
         name="match-chat-report",
     ),
-    path("matches/<int:match_id>/chat/mute/", match_views.match_chat_mute, name="match-chat-mute"),
+    path("matches/<int:match_id>/chat/mute/", chat_views.match_chat_mute, name="match-chat-mute"),
     path("matches/<int:match_id>/hand-over/", match_views.match_hand_over, name="match-hand-over"),
     path("matches/<int:match_id>/rematch/", match_views.match_rematch, name="match-rematch"),
     path("matches/<int:match_id>/dice/", dice_views.match_dice, name="match-dice"),
@@ -61,20 +63,20 @@ api_urlpatterns = [
         imports_api.ImportExportMat.as_view(),
         name="api-import-export-mat",
     ),
-    path("challenges/", api.ChallengeListCreate.as_view(), name="api-challenges"),
+    path("challenges/", challenges_api.ChallengeListCreate.as_view(), name="api-challenges"),
     path(
         "challenges/<int:challenge_id>/accept/",
-        api.ChallengeAccept.as_view(),
+        challenges_api.ChallengeAccept.as_view(),
         name="api-challenge-accept",
     ),
     path(
         "challenges/<int:challenge_id>/decline/",
-        api.ChallengeDecline.as_view(),
+        challenges_api.ChallengeDecline.as_view(),
         name="api-challenge-decline",
     ),
     path(
         "challenges/<int:challenge_id>/cancel/",
-        api.ChallengeCancel.as_view(),
+        challenges_api.ChallengeCancel.as_view(),
         name="api-challenge-cancel",
     ),
 ]

@@ -82,7 +82,7 @@ class ActForm(forms.Form):
 
 @require_GET
 def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
-    match = _match(match_id)
+    match = match_or_404(match_id)
     record_match_open(request.user, match.pk)
     return _render(request, match)
 
@@ -90,7 +90,7 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
 @require_POST
 def match_act(request: HttpRequest, match_id: int) -> HttpResponse:
     """Every button of the match page posts here; the services decide."""
-    match = _match(match_id)
+    match = match_or_404(match_id)
     actor = seat_of(request, match)
     if actor is None:
         if not request.user.is_authenticated:
@@ -114,86 +114,18 @@ def match_act(request: HttpRequest, match_id: int) -> HttpResponse:
     except Conflict:
         return _render(
             request,
-            _match(match_id),
+            match_or_404(match_id),
             error="The match moved on before your action arrived; here it is now.",
             status=409,
         )
     except ApplicationError as error:
-        return _refused(request, match, error)
+        return refused(request, match, error)
     if message is not None:
         services.chat_send(match_id=match.pk, author=actor, text=message)
     return redirect("match", match_id=match.pk)
 
 
-@require_POST
-def match_chat_send(request: HttpRequest, match_id: int) -> HttpResponse:
-    """A player says something to their opponent."""
-    match = _match(match_id)
-    author = _chatter(request, match)
-    if author is None:
-        return redirect_to_login(reverse("match", kwargs={"match_id": match.pk}))
-    text = request.POST.get("text", "")
-    try:
-        services.chat_text_clean(text)
-        if match.player_index(author) is not None:
-            services.chat_limit_spend(request, author)
-        services.chat_send(match_id=match.pk, author=author, text=text)
-    except ApplicationError as error:
-        return _refused(request, match, error)
-    return _back_to_chat(match)
-
-
-@require_POST
-def match_chat_report(request: HttpRequest, match_id: int, message_id: int) -> HttpResponse:
-    """A player reports one of their opponent's messages to the moderators."""
-    match = _match(match_id)
-    reporter = _chatter(request, match)
-    if reporter is None:
-        return redirect_to_login(reverse("match", kwargs={"match_id": match.pk}))
-    try:
-        if not match.chat_messages.filter(pk=message_id).exists():
-            raise NotFound("No such message.")
-        services.chat_report(
-            message_id=message_id, reporter=reporter, reason=request.POST.get("reason", "")
-        )
-    except ApplicationError as error:
-        return _refused(request, match, error)
-    return _back_to_chat(match, notice="reported")
-
-
-@require_POST
-def match_chat_mute(request: HttpRequest, match_id: int) -> HttpResponse:
-    """A player mutes their opponent (``mute=on``) or hears them again (``mute=off``)."""
-    match = _match(match_id)
-    player = _chatter(request, match)
-    if player is None:
-        return redirect_to_login(reverse("match", kwargs={"match_id": match.pk}))
-    choice = request.POST.get("mute")
-    try:
-        if choice not in ("on", "off"):
-            raise ApplicationError("Choose to mute (on) or unmute (off).", "mute")
-        change = services.chat_mute if choice == "on" else services.chat_unmute
-        change(match_id=match.pk, player=player)
-    except ApplicationError as error:
-        return _refused(request, match, error)
-    return _back_to_chat(match)
-
-
-def _chatter(request: HttpRequest, match: Match) -> Any | None:
-    """Who talks from this browser: their seat of the match, else the signed-in visitor
-    (whom the services refuse); None for an anonymous visitor."""
-    seat = seat_of(request, match)
-    if seat is not None:
-        return seat
-    return request.user if request.user.is_authenticated else None
-
-
-def _back_to_chat(match: Match, notice: str | None = None) -> HttpResponse:
-    url = reverse("match", kwargs={"match_id": match.pk})
-    return redirect(f"{url}?{urlencode({'chat': notice})}#chat" if notice else f"{url}#chat")
-
-
-def _refused(request: HttpRequest, match: Match, error: ApplicationError) -> HttpResponse:
+def refused(request: HttpRequest, match: Match, error: ApplicationError) -> HttpResponse:
     """The match page again, saying why the request was refused, with its status."""
     if isinstance(error, TooManyAttempts):
         response = _render(request, match, error=error.message, status=429)
@@ -207,7 +139,7 @@ def _refused(request: HttpRequest, match: Match, error: ApplicationError) -> Htt
 @require_POST
 def match_rematch(request: HttpRequest, match_id: int) -> HttpResponse:
     """Rematch: offer the opponent another match, or accept the rematch they offered."""
-    match = _match(match_id)
+    match = match_or_404(match_id)
     player = seat_of(request, match)
     if player is None:
         if not request.user.is_authenticated:
@@ -216,7 +148,7 @@ def match_rematch(request: HttpRequest, match_id: int) -> HttpResponse:
     try:
         challenge, _ = services.rematch_offer(match_id=match.pk, player=player)
     except ApplicationError as error:
-        return _refused(request, match, error)
+        return refused(request, match, error)
     challenge.refresh_from_db(fields=["match"])
     if challenge.match_id is not None:
         return redirect("match", match_id=challenge.match_id)
@@ -226,7 +158,7 @@ def match_rematch(request: HttpRequest, match_id: int) -> HttpResponse:
 @require_POST
 def match_hand_over(request: HttpRequest, match_id: int) -> HttpResponse:
     """Pass-and-play: the player to act has the device now; show them the board."""
-    match = _match(match_id)
+    match = match_or_404(match_id)
     if _plays_both_seats(request, match) and match.to_act_id is not None:
         request.session[_HANDED_TO.format(match.pk)] = match.to_act_id
     return redirect("match", match_id=match.pk)
@@ -273,7 +205,7 @@ def match_poll(request: HttpRequest, match_id: int) -> HttpResponse:
     return response
 
 
-def _match(match_id: int) -> Match:
+def match_or_404(match_id: int) -> Match:
     match = selectors.match_with_players(match_id)
     if match is None:
         raise Http404("No such match.")

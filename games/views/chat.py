@@ -1,0 +1,85 @@
+"""The players' chat on the match page: send, report, mute (games/services/chat.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlencode
+
+from django.contrib.auth.views import redirect_to_login
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from backgammon_site.errors import ApplicationError, NotFound
+from games import services
+from games.models import Match
+from games.views.match import match_or_404, refused, seat_of
+
+
+@require_POST
+def match_chat_send(request: HttpRequest, match_id: int) -> HttpResponse:
+    """A player says something to their opponent."""
+    match = match_or_404(match_id)
+    author = _chatter(request, match)
+    if author is None:
+        return redirect_to_login(reverse("match", kwargs={"match_id": match.pk}))
+    text = request.POST.get("text", "")
+    try:
+        services.chat_text_clean(text)
+        if match.player_index(author) is not None:
+            services.chat_limit_spend(request, author)
+        services.chat_send(match_id=match.pk, author=author, text=text)
+    except ApplicationError as error:
+        return refused(request, match, error)
+    return _back_to_chat(match)
+
+
+@require_POST
+def match_chat_report(request: HttpRequest, match_id: int, message_id: int) -> HttpResponse:
+    """A player reports one of their opponent's messages to the moderators."""
+    match = match_or_404(match_id)
+    reporter = _chatter(request, match)
+    if reporter is None:
+        return redirect_to_login(reverse("match", kwargs={"match_id": match.pk}))
+    try:
+        if not match.chat_messages.filter(pk=message_id).exists():
+            raise NotFound("No such message.")
+        services.chat_report(
+            message_id=message_id, reporter=reporter, reason=request.POST.get("reason", "")
+        )
+    except ApplicationError as error:
+        return refused(request, match, error)
+    return _back_to_chat(match, notice="reported")
+
+
+@require_POST
+def match_chat_mute(request: HttpRequest, match_id: int) -> HttpResponse:
+    """A player mutes their opponent (``mute=on``) or hears them again (``mute=off``)."""
+    match = match_or_404(match_id)
+    player = _chatter(request, match)
+    if player is None:
+        return redirect_to_login(reverse("match", kwargs={"match_id": match.pk}))
+    choice = request.POST.get("mute")
+    try:
+        if choice not in ("on", "off"):
+            raise ApplicationError("Choose to mute (on) or unmute (off).", "mute")
+        change = services.chat_mute if choice == "on" else services.chat_unmute
+        change(match_id=match.pk, player=player)
+    except ApplicationError as error:
+        return refused(request, match, error)
+    return _back_to_chat(match)
+
+
+def _chatter(request: HttpRequest, match: Match) -> Any | None:
+    """Who talks from this browser: their seat of the match, else the signed-in visitor
+    (whom the services refuse); None for an anonymous visitor."""
+    seat = seat_of(request, match)
+    if seat is not None:
+        return seat
+    return request.user if request.user.is_authenticated else None
+
+
+def _back_to_chat(match: Match, notice: str | None = None) -> HttpResponse:
+    url = reverse("match", kwargs={"match_id": match.pk})
+    return redirect(f"{url}?{urlencode({'chat': notice})}#chat" if notice else f"{url}#chat")
