@@ -7,4 +7,9 @@ class GamesConfig(AppConfig):
     verbose_name = "Games"
 
     def ready(self) -> None:
+        from django.urls import register_converter
+
+        from backgammon_site.converters import RecordId
         from games import receivers  # noqa: F401
+
+        register_converter(RecordId, "id")

@@ -5,5 +5,5 @@ from django.urls import path
 from games.consumers import MatchConsumer
 
 websocket_urlpatterns = [
-    path("ws/matches/<int:match_id>/", MatchConsumer.as_asgi()),
+    path("ws/matches/<id:match_id>/", MatchConsumer.as_asgi()),
 ]

@@ -105,11 +105,19 @@ def _challenge_item(notification: Notification) -> dict[str, Any]:
         f"{a_match_of(challenge.match_length)}, {rated}, "
         f"{time_control_words(challenge.time_control)}"
     )
+    if challenge.rematch_of_id is not None:
+        subject = f"{challenger} offers you a rematch"
+        headline = f"{challenger} offers you a rematch: {terms}, colours swapped."
+        title = f"Rematch offered by {challenger}"
+    else:
+        subject = f"{challenger} challenges you to {a_match_of(challenge.match_length)}"
+        headline = f"{challenger} challenges you to {terms}."
+        title = f"Challenge from {challenger}"
     return {
         "kind": notification.kind,
-        "subject": f"{challenger} challenges you to {a_match_of(challenge.match_length)}",
-        "headline": f"{challenger} challenges you to {terms}.",
-        "title": f"Challenge from {challenger}",
+        "subject": subject,
+        "headline": headline,
+        "title": title,
         "position": [],
         "url": site_url(reverse("home") + "#challenges-to-you"),
     }

@@ -417,3 +417,19 @@ def test_export_mat_is_text_and_a_missing_match_is_json(client, monkeypatch):
     assert "attachment" in response["Content-Disposition"]
     missing = client.get("/api/matches/999999/export.mat")
     assert missing.status_code == 404 and missing.json()["code"] == "not_found"
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/matches/1312767899284592324239211357121019904/",
+        "/api/matches/99999999999999999999/actions/",
+        "/api/challenges/9223372036854775808/accept/",
+        "/matches/99999999999999999999/",
+    ],
+)
+def test_an_id_too_long_for_any_record_is_not_found(client, bob, path):
+    """Found by schemathesis: such an id reached SQLite as a number it cannot hold (500)."""
+    client.force_login(bob)
+    response = client.get(path) if "accept" not in path else client.post(path)
+    assert response.status_code == 404

@@ -231,3 +231,15 @@ def test_while_the_computer_has_yet_to_accept_the_page_waits_for_it(
     tasks.bot_accept_challenge(Challenge.objects.get().pk)
     html = page(client, match)
     assert "data-rematch-match" in html and "data-rematch-wait" not in html
+
+
+def test_the_opponent_is_emailed_that_a_rematch_is_offered(
+    client, dice, alice, bob, mailoutbox, django_capture_on_commit_callbacks
+):
+    match = finished(dice, alice, bob, length=3)
+    client.force_login(alice)
+    mailoutbox.clear()
+    rematch(client, match, django_capture_on_commit_callbacks)
+    [email] = [mail for mail in mailoutbox if mail.to == [bob.email]]
+    assert email.subject == "alice offers you a rematch"
+    assert "alice offers you a rematch: a 3-point match, rated" in email.body

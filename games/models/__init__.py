@@ -1,0 +1,37 @@
+"""The games app's records, one module per subject.
+
+Nothing here holds a rule: games/services/ is the only code that changes a match.
+"""
+
+from games.models.analysis import ImportedMatch, MatchAnalysis
+from games.models.challenges import Challenge
+from games.models.chat import ChatMessage, ChatMute, ChatReport
+from games.models.matches import (
+    GENESIS_DIGEST,
+    AppendOnlyError,
+    Match,
+    MatchEvent,
+    MatchEventQuerySet,
+    MatchPresence,
+)
+from games.models.news import Notification
+from games.models.upkeep import DicePairCount, Heartbeat, IdempotencyRecord
+
+__all__ = [
+    "GENESIS_DIGEST",
+    "AppendOnlyError",
+    "ChatMessage",
+    "ChatMute",
+    "ChatReport",
+    "Challenge",
+    "DicePairCount",
+    "Heartbeat",
+    "IdempotencyRecord",
+    "ImportedMatch",
+    "Match",
+    "MatchAnalysis",
+    "MatchEvent",
+    "MatchEventQuerySet",
+    "MatchPresence",
+    "Notification",
+]
