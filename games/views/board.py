@@ -219,8 +219,9 @@ def draw_board(
         description += " " + last_play_words(last_play, names)
         if last_play.play.moves:
             mark_last_play({place.number: place for place in places}, journeys(last_play, side))
+            # The same from either side, so that turning the board around does not glide again.
             last_play_key = hashlib.blake2b(
-                repr((seen, last_play)).encode(), digest_size=6
+                repr((position, last_play)).encode(), digest_size=6
             ).hexdigest()
 
     return Board(

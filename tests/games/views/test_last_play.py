@@ -225,3 +225,12 @@ class TestTheMatchPage:
         played_step = client.get(url, {"step": 3}).content.decode()
         assert self.marks(played_step, "data-last-from") == {"8", "6"}
         assert self.marks(played_step, "data-last-to") == {"5"}
+
+
+def test_the_play_has_one_key_from_either_side():
+    keys = {
+        drawn(Position.starting(), "8/5 6/5", (3, 1), mover=0, side=side).last_play_key
+        for side in (0, 1)
+    }
+    other = drawn(Position.starting(), "13/10 6/5", (3, 1), mover=0, side=0).last_play_key
+    assert len(keys) == 1 and other not in keys
