@@ -368,7 +368,7 @@ def mark_last_play(places: dict[int, Point], moved: list[Journey]) -> None:
             index = _standing(source) + left[journey.source]
             left[journey.source] += 1
         x, base, downward = _stack_origin(journey.source)
-        start = (x, _stack_y(base, min(index, STACK - 1), downward=downward))
+        start = (x, _stack_y(base, min(index, STACK), downward=downward))  # past a full stack
         source.ghosts.append(start)
         arrivals.setdefault(journey.destination, []).append(start)
     for number, starts in arrivals.items():

@@ -234,3 +234,13 @@ def test_the_play_has_one_key_from_either_side():
     }
     other = drawn(Position.starting(), "13/10 6/5", (3, 1), mover=0, side=0).last_play_key
     assert len(keys) == 1 and other not in keys
+
+
+def test_a_checker_that_left_a_tall_stack_is_shown_past_it():
+    tall = Position.from_checkers({6: 9, 5: 6}, {1: 15})
+    board = drawn(tall, "6/1 6/2", (5, 4), mover=0, side=0)
+    six = next(point for point in board.points if point.number == 6)
+    assert six.checkers[-1].count == 7
+    standing = {(checker.x, checker.y) for checker in six.checkers}
+    assert len(six.ghosts) == 2
+    assert not standing & set(six.ghosts)
