@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 
-from games.engine import BAR, OFF, Dice, LastPlay, Position, format_play
+from games.engine import BAR, OFF, Dice, LastPlay, Position
+from games.views.last_play import Journey, journeys, last_play_words
 
 WIDTH, HEIGHT = 640, 500
 POINT_WIDTH = 40
@@ -297,7 +298,7 @@ def _point_place(number: int) -> tuple[float, bool]:
 
 def _stack_origin(place: int) -> tuple[float, float, bool]:
     """Where a point's or a bar's stack starts: its centre line, its edge, and whether it grows
-    downward (``place`` as in ``journeys``: 25 the viewer's bar, -25 the opponent's)."""
+    downward (``place`` as in last_play.Journey: 25 the viewer's bar, -25 the opponent's)."""
     if abs(place) == BAR:
         middle = (TOP + BOTTOM) / 2
         mine = place == BAR
@@ -317,40 +318,6 @@ def _stack(count: int, owner: int, x: float, base: float, *, downward: bool) -> 
     if count > STACK:
         checkers[-1].count = count
     return checkers
-
-
-@dataclass(frozen=True)
-class Journey:
-    """One checker moved by a play, in the viewer's numbering: points 1 to 24, the bars 25 (the
-    viewer's) and -25 (the opponent's), the trays 0 (the viewer's) and -1 (the opponent's)."""
-
-    source: int
-    destination: int
-    hit: bool = False  # the checker hit, sent from its point to its bar
-
-
-def journeys(last_play: LastPlay, side: int) -> list[Journey]:
-    """Each checker that ``last_play`` moved, seen by ``side``: a checker moved on by several
-    dice makes one journey, and each checker hit makes one from its point to its bar."""
-    ours = last_play.player == side
-
-    def place(number: int) -> int:
-        if ours:
-            return number
-        return {BAR: -BAR, OFF: -1}.get(number, 25 - number)
-
-    moved: list[list[int]] = []
-    hits: list[Journey] = []
-    for move in last_play.play.moves:
-        source, destination = place(move.source), place(move.destination)
-        carried_on = next((ends for ends in reversed(moved) if ends[1] == source), None)
-        if carried_on is None:
-            moved.append([source, destination])
-        else:
-            carried_on[1] = destination
-        if move.hit:
-            hits.append(Journey(destination, -BAR if ours else BAR, hit=True))
-    return [Journey(source, destination) for source, destination in moved] + hits
 
 
 def mark_last_play(places: dict[int, Point], moved: list[Journey]) -> None:
@@ -384,15 +351,6 @@ def _standing(place: Point) -> int:
     if not place.checkers:
         return 0
     return place.checkers[-1].count or len(place.checkers)
-
-
-def last_play_words(last_play: LastPlay, names: tuple[str, str]) -> str:
-    """The last play for screen readers, in the mover's own numbering as players say it."""
-    name = names[last_play.player]
-    rolled = f"Last play: {name} rolled {last_play.dice.first}-{last_play.dice.second}"
-    if not last_play.play.moves:
-        return f"{rolled} and could not move."
-    return f"{rolled} and played {format_play(last_play.play)} (in {name}'s own numbering)."
 
 
 def _mark(
