@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import hashlib
 import threading
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 
-from games.engine import BAR, OFF, Dice, Position
+from games.engine import BAR, OFF, Dice, LastPlay, Position
+from games.views.last_play import Journey, journeys, last_play_words
 
 WIDTH, HEIGHT = 640, 500
 POINT_WIDTH = 40
@@ -57,6 +58,13 @@ class Checker:
     selected: bool = False
     href: str | None = None
     look: CheckerLook = CheckerLook()
+    #: Arrived with the last play: the offset back to where it came from, for its glide.
+    glide: tuple[float, float] | None = None
+
+    @property
+    def glide_offset(self) -> str:
+        assert self.glide is not None
+        return f"{self.glide[0]:g},{self.glide[1]:g}"
 
     @property
     def look_classes(self) -> str:
@@ -89,6 +97,11 @@ class Point:
     hit_y: float = 0
     hit_width: float = 0
     hit_height: float = 0
+    #: The last play took a checker from here / brought one here (see last_play_marks).
+    last_from: bool = False
+    last_to: bool = False
+    #: Where the checkers that left with the last play stood, drawn as dashed rings.
+    ghosts: list[tuple[float, float]] = field(default_factory=list)
 
 
 @dataclass
@@ -113,6 +126,8 @@ class Board:
     cube_x: float
     cube_y: float
     description: str
+    #: Names the last play shown (None: no play marked), so a page glides it in only once.
+    last_play_key: str | None
 
     @property
     def cube_left(self) -> float:
@@ -147,12 +162,15 @@ def draw_board(
     destinations: frozenset[int] = frozenset(),
     link: Link | None = None,
     looks: tuple[CheckerLook, CheckerLook] = PLAIN,
+    last_play: LastPlay | None = None,
 ) -> Board:
     """The board seen by ``side``; ``position`` is seen from player 0's side, as stored.
 
     ``movable``, ``selected`` and ``destinations`` are points in the viewer's numbering (25:
     their bar, 0: off); ``link(select=N)`` and ``link(to=N)`` give the address a click on a
     checker or a destination goes to. ``looks`` are the players' chosen checkers, by player.
+    ``last_play``, the play that led to ``position``, is marked where it took checkers from
+    and brought them to, and said in the description.
     """
     seen = position if side == 0 else position.flipped()
     counts = seen.points
@@ -161,7 +179,7 @@ def draw_board(
     for number in range(1, 25):
         x, top_row = _point_place(number)
         tip = TOP + POINT_HEIGHT if top_row else BOTTOM - POINT_HEIGHT
-        base = TOP if top_row else BOTTOM
+        centre, base, downward = _stack_origin(number)
         point = Point(
             number=number,
             name=str(number),
@@ -176,29 +194,36 @@ def draw_board(
         )
         count = counts[number]
         owner = me if count > 0 else them
-        centre = x + POINT_WIDTH / 2
-        point.checkers = _stack(abs(count), owner, centre, base, downward=top_row)
+        point.checkers = _stack(abs(count), owner, centre, base, downward=downward)
         _mark(point, number, movable, selected, destinations, link)
         points.append(point)
 
-    bar_centre = BAR_X + BAR_WIDTH / 2
     middle = (TOP + BOTTOM) / 2
     my_bar = Point(number=BAR, name="bar", path="", shade=0, label_x=0, label_y=0)
-    my_bar.checkers = _stack(counts[BAR], me, bar_centre, middle + 2 * RADIUS + 4, downward=True)
+    my_bar.checkers = _stack(counts[BAR], me, *_stack_origin(BAR)[:2], downward=True)
     _mark(my_bar, BAR, movable, selected, destinations, link)
     their_bar = Point(number=-BAR, name="bar", path="", shade=0, label_x=0, label_y=0)
-    their_bar.checkers = _stack(
-        counts[0], them, bar_centre, middle - 2 * RADIUS - 4, downward=False
-    )
+    their_bar.checkers = _stack(counts[0], them, *_stack_origin(-BAR)[:2], downward=False)
 
     mine_off, theirs_off = seen.borne_off()
     my_tray = _tray(OFF, mine_off, me, bottom=True)
     _mark(my_tray, OFF, movable, selected, destinations, link)
     their_tray = _tray(-1, theirs_off, them, bottom=False)
 
-    for place in [*points, my_bar, their_bar, my_tray, their_tray]:
+    places = [*points, my_bar, their_bar, my_tray, their_tray]
+    for place in places:
         for checker in place.checkers:
             checker.look = looks[checker.owner]
+    description = describe(seen, names=(names[me], names[them]))
+    last_play_key = None
+    if last_play is not None:
+        description += " " + last_play_words(last_play, names)
+        if last_play.play.moves:
+            mark_last_play({place.number: place for place in places}, journeys(last_play, side))
+            # The same from either side, so that turning the board around does not glide again.
+            last_play_key = hashlib.blake2b(
+                repr((position, last_play)).encode(), digest_size=6
+            ).hexdigest()
 
     return Board(
         width=WIDTH,
@@ -213,7 +238,8 @@ def draw_board(
         cube_y=(
             middle if cube_owner is None else (BOTTOM - 30 if cube_owner == side else TOP + 30)
         ),
-        description=describe(seen, names=(names[me], names[them])),
+        description=description,
+        last_play_key=last_play_key,
         frame={
             "left": LEFT,
             "top": TOP,
@@ -270,16 +296,61 @@ def _point_place(number: int) -> tuple[float, bool]:
     return RIGHT_HALF + (number - 19) * POINT_WIDTH, True
 
 
+def _stack_origin(place: int) -> tuple[float, float, bool]:
+    """Where a point's or a bar's stack starts: its centre line, its edge, and whether it grows
+    downward (``place`` as in last_play.Journey: 25 the viewer's bar, -25 the opponent's)."""
+    if abs(place) == BAR:
+        middle = (TOP + BOTTOM) / 2
+        mine = place == BAR
+        return BAR_X + BAR_WIDTH / 2, middle + (2 * RADIUS + 4) * (1 if mine else -1), mine
+    x, top_row = _point_place(place)
+    return x + POINT_WIDTH / 2, TOP if top_row else BOTTOM, top_row
+
+
+def _stack_y(base: float, index: int, *, downward: bool) -> float:
+    return base + (1 if downward else -1) * (RADIUS + 2 + index * (2 * RADIUS + 1))
+
+
 def _stack(count: int, owner: int, x: float, base: float, *, downward: bool) -> list[Checker]:
-    step = 2 * RADIUS + 1
-    direction = 1 if downward else -1
     checkers = [
-        Checker(x, base + direction * (RADIUS + 2 + i * step), owner)
-        for i in range(min(count, STACK))
+        Checker(x, _stack_y(base, i, downward=downward), owner) for i in range(min(count, STACK))
     ]
     if count > STACK:
         checkers[-1].count = count
     return checkers
+
+
+def mark_last_play(places: dict[int, Point], moved: list[Journey]) -> None:
+    """Mark the places ``moved`` took checkers from and brought them to: a dashed ring where
+    each checker stood, and on each checker that arrived the offset back to its start."""
+    left = Counter[int]()
+    arrivals: dict[int, list[tuple[float, float]]] = {}
+    for journey in moved:
+        source = places[journey.source]
+        source.last_from = True
+        places[journey.destination].last_to = True
+        if journey.hit:
+            index = 0  # it stood alone, where the checker that hit it stands now
+        else:
+            index = _standing(source) + left[journey.source]
+            left[journey.source] += 1
+        x, base, downward = _stack_origin(journey.source)
+        start = (x, _stack_y(base, min(index, STACK), downward=downward))  # past a full stack
+        source.ghosts.append(start)
+        arrivals.setdefault(journey.destination, []).append(start)
+    for number, starts in arrivals.items():
+        arrived = places[number].checkers[-len(starts) :]
+        for checker, (x, y) in zip(arrived, starts[-len(arrived) :], strict=True):
+            if number in (OFF, -1):
+                x, y = x - TRAY_WIDTH / 2 + 6, y - 4  # a sliver is placed by its corner
+            checker.glide = (round(x - checker.x, 1), round(y - checker.y, 1))
+
+
+def _standing(place: Point) -> int:
+    """How many checkers stand on a point or bar (a tall stack shows its count on top)."""
+    if not place.checkers:
+        return 0
+    return place.checkers[-1].count or len(place.checkers)
 
 
 def _mark(

@@ -259,6 +259,8 @@ def _render(
         destinations=frozenset(turn.destinations(selected)) if turn and selected else frozenset(),
         link=link if turn is not None else None,
         looks=looks,
+        # Once the viewer has moved a checker, their own steps are what the board shows.
+        last_play=None if turn is not None and turn.moves else state.last_play,
     )
     context: dict[str, Any] = {
         "match": match,

@@ -137,6 +137,7 @@ def render_replay(
         cube_value=state.cube_value,
         cube_owner=state.cube_owner,
         looks=looks,
+        last_play=state.last_play,
     )
     position_id, match_id = gnubg_ids(state)
 

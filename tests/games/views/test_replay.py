@@ -148,8 +148,11 @@ def test_an_unknown_match_is_not_found(client, db):
 def test_the_board_can_be_seen_from_the_second_players_side(client, match):
     text = page(replay(client, match, step=3, side=1))
     expected = fold_events(match.match_length, events_of(match)[:3])
-    board = draw_board(expected.position, side=1, names=("alice", "bob"))
+    board = draw_board(
+        expected.position, side=1, names=("alice", "bob"), last_play=expected.last_play
+    )
     assert board_description(text) == board.description
+    assert "Last play: alice rolled 3-1 and played 8/5 6/5" in board.description
     assert "Seen from bob's side" in text
     url = reverse("match-replay", args=[match.pk])
     assert f'href="{url}?step=4&side=1" rel="next"' in text
