@@ -435,6 +435,7 @@ def test_pages_carry_a_content_security_policy_and_refuse_framing(client):
         "base-uri": "'self'",
         "frame-ancestors": "'none'",
         "form-action": "'self'",
+        "worker-src": "'self'",
     }
     assert response["X-Frame-Options"] == "DENY"
     assert response["Referrer-Policy"] == "same-origin"
