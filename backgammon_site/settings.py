@@ -615,6 +615,19 @@ RATINGS = {
 VAPID_PUBLIC_KEY = os.environ.get("VAPID_PUBLIC_KEY", "")
 VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
 VAPID_KEYS_FILE = str(VAR_DIR / "vapid-keys.json") if DEBUG else ""
+if VAPID_PUBLIC_KEY or VAPID_PRIVATE_KEY:
+    try:
+        _vapid_lengths = tuple(
+            len(base64.urlsafe_b64decode(key + "=" * (-len(key) % 4)))
+            for key in (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY)
+        )
+    except ValueError:
+        _vapid_lengths = ()
+    if _vapid_lengths != (65, 32):
+        raise ImproperlyConfigured(
+            "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together, as the lines "
+            "`manage.py vapid_keys` prints."
+        )
 _operator_address = DEFAULT_FROM_EMAIL.rsplit("<", 1)[-1].rstrip(">").strip()
 VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT") or f"mailto:{_operator_address}"
 #: Seconds a push service has to answer one push.
