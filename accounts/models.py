@@ -181,19 +181,25 @@ class PushSubscription(models.Model):
 
 
 class NewsPush(models.Model):
-    """That one piece of news was pushed to its player's devices: each piece at most once,
-    however often its task is delivered (games/notifications/webpush.py)."""
+    """Whether one piece of news was pushed to its player's devices, decided once however
+    often its task is delivered (games/notifications/webpush.py): pushed, or skipped (the
+    player saw it, it was no longer true, or they had no device for it)."""
+
+    class Outcome(models.TextChoices):
+        PUSHED = "pushed", "pushed"
+        SKIPPED = "skipped", "skipped"
 
     notification = models.OneToOneField(
         "games.Notification", on_delete=models.CASCADE, related_name="push"
     )
-    pushed_at = models.DateTimeField(default=timezone.now)
+    outcome = models.CharField(max_length=16, choices=Outcome.choices)
+    decided_at = models.DateTimeField(default=timezone.now)
     devices = models.PositiveSmallIntegerField(
         default=0, help_text="How many of the player's devices took the push."
     )
 
     def __str__(self) -> str:
-        return f"Push of {self.notification_id}"
+        return f"Push of {self.notification_id}: {self.outcome}"
 
 
 def profile_loaded(user: Any) -> bool:

@@ -2,8 +2,8 @@
 web push, the second channel beside email, at the moment the email would go and under the same
 attention rules (attention.py), whatever the player chose for email.
 
-Each piece of news is pushed at most once: the push is recorded (accounts' NewsPush) under the
-news' row lock before anything is sent, so a task delivered twice pushes nothing twice. A
+Each piece of news is decided once, pushed or skipped (accounts' NewsPush, recorded under the
+news' row lock before anything is sent), so a task delivered twice pushes nothing twice. A
 device whose push service says the subscription is gone (404, 410) is forgotten; any other
 failure is logged on the device and touches nothing else.
 """
@@ -39,8 +39,9 @@ GONE = (404, 410)
 
 
 def push_news(notification_id: int, now: datetime | None = None) -> str:
-    """Push one piece of news to each of its player's devices, unless it was pushed already,
-    is no longer true, or the player has seen it. Too early, it waits for the next ask."""
+    """Push one piece of news to each of its player's devices, unless that was decided
+    already, it is no longer true, or the player has seen it. Too early, it waits for the next
+    ask."""
     now = now or timezone.now()
     keys = site_vapid_keys()
     with transaction.atomic():
@@ -54,16 +55,22 @@ def push_news(notification_id: int, now: datetime | None = None) -> str:
             return "done already"
         if not is_due(notification, now):
             return "not yet"
+        devices = list(PushSubscription.objects.filter(user_id=notification.user_id))
         if (
             keys is None
+            or not devices
             or not wants_push(notification.user, notification.kind)
             or not is_still_news(notification)
             or has_seen(notification, now)
         ):
+            NewsPush.objects.create(
+                notification=notification, outcome=NewsPush.Outcome.SKIPPED, decided_at=now
+            )
             return "skipped"
-        devices = list(PushSubscription.objects.filter(user_id=notification.user_id))
         payload = json.dumps(push_payload(notification))
-        push = NewsPush.objects.create(notification=notification, pushed_at=now)
+        push = NewsPush.objects.create(
+            notification=notification, outcome=NewsPush.Outcome.PUSHED, decided_at=now
+        )
     # Sent after the commit: a push service that is slow to answer holds no lock. A worker
     # lost right here loses the push, never doubles it.
     push.devices = sum(device_push(device, payload, keys) for device in devices)

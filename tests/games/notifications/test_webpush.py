@@ -8,6 +8,7 @@ test, which decrypts each push as the browser would.
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -15,10 +16,12 @@ from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
 from django.core import mail
+from django.utils import timezone
 
 from accounts.models import NewsPush, Profile, PushSubscription
 from backgammon_site.vapid import VapidKeys, key_pair_make
 from games import tasks
+from games.clocks import sweep
 from games.models import Notification
 from games.notifications.attention import record_match_open
 from games.notifications.webpush import push_news
@@ -212,6 +215,9 @@ def test_no_push_for_a_turn_while_the_player_has_the_match_open(
     record_match_open(bob, match.pk)
     assert push_news(notification_id) == "skipped"
     assert push_service.pushes_to(phone) == []
+    # Decided once: however the task comes again, the player who saw it is not pushed to.
+    assert push_news(notification_id, now=timezone.now() + timedelta(hours=1)) == "done already"
+    assert NewsPush.objects.get().outcome == NewsPush.Outcome.SKIPPED
 
 
 def test_a_redelivered_task_pushes_nothing_twice(
@@ -238,6 +244,29 @@ def test_news_no_longer_true_is_not_pushed(
         act(match, bob, "move", play="13/8 6/4")
     assert push_news(notification_id) == "skipped"
     assert push_service.pushes_to(phone) == []
+
+
+def test_the_sweep_pushes_again_news_whose_push_task_was_lost(
+    dice, alice, bob, committed, push_service, queued_pushes, monkeypatch
+):
+    choose(bob, notify_your_turn="digest")  # no email task: only the push was queued
+    phone = push_service.subscribe(bob)
+    alice_plays_to_bob(dice, alice, bob, committed)
+    assert len(queued_pushes) == 1  # ... and lost with the broker
+    queued_pushes.clear()
+    emails: list[int] = []
+    monkeypatch.setattr(
+        tasks.send_notification, "apply_async", lambda args, **options: emails.append(args[0])
+    )
+    notification = Notification.objects.get(user=bob)
+    later = notification.created_at + sweep.news_patience() + timedelta(seconds=30)
+
+    assert sweep.news_resent(later - timedelta(minutes=1), later) == 1
+    assert sweep.news_resent(later, later + timedelta(minutes=1)) == 0  # once
+    assert queued_pushes == [notification.pk]
+    assert emails == []
+    assert tasks.push_notification(notification.pk) == "pushed to 1 of 1"
+    assert len(push_service.pushes_to(phone)) == 1
 
 
 # --- Failures ---
