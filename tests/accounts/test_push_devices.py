@@ -17,6 +17,7 @@ from knox.models import AuthToken
 
 from accounts.models import Profile, PushSubscription
 from backgammon_site.vapid import key_pair_make, site_vapid_keys
+from tests.games.factories import make_user
 from tests.games.notifications.push_service import BrowserKeys, base64url, unbase64url
 
 pytestmark = pytest.mark.django_db
@@ -258,3 +259,17 @@ def test_keys_from_the_environment_come_first(settings, tmp_path, vapid):
     settings.VAPID_KEYS_FILE = str(tmp_path / "vapid-keys.json")
     assert site_vapid_keys() == vapid
     assert not (tmp_path / "vapid-keys.json").exists()
+
+
+# --- The admin ---
+
+
+def test_the_admin_lists_the_devices_by_push_service_without_their_keys(alice, signed_in):
+    device = PushSubscription.objects.create(
+        user=alice, endpoint=ENDPOINT, p256dh=BrowserKeys().p256dh, auth="secret-auth"
+    )
+    admin = signed_in(make_user("root", is_staff=True, is_superuser=True))
+    listing = admin.get("/admin/accounts/pushsubscription/").content.decode()
+    assert "fcm.googleapis.com" in listing and "alice" in listing
+    page = admin.get(f"/admin/accounts/pushsubscription/{device.pk}/change/").content.decode()
+    assert "secret-auth" not in page and device.p256dh not in page
