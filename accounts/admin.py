@@ -1,4 +1,5 @@
-"""Admin for accounts: moderators suspend and reactivate players' accounts.
+"""Admin for accounts: moderators suspend and reactivate players' accounts; the devices
+that take web push notifications are listed.
 
 A moderator holds auth.change_user only to do that: on the change page everything but
 "active" is read-only for them, they cannot touch staff or superuser accounts nor set
@@ -8,6 +9,7 @@ passwords; superusers keep Django's full user admin.
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlsplit
 
 from django.contrib import admin, messages
 from django.contrib.auth import get_user_model
@@ -15,6 +17,8 @@ from django.contrib.auth.admin import UserAdmin
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
+
+from accounts.models import PushSubscription
 
 User = get_user_model()
 
@@ -92,3 +96,32 @@ class AccountAdmin(UserAdmin):
 def _may_moderate(moderator: Any, user: Any) -> bool:
     """Moderators change players' accounts; superusers any account."""
     return moderator.is_superuser or not (user.is_staff or user.is_superuser)
+
+
+@admin.register(PushSubscription)
+class PushSubscriptionAdmin(admin.ModelAdmin):
+    """Players' devices that take web push, and how their last pushes went; the keys stay
+    out of view. Only deleting is offered: the browser alone makes a subscription."""
+
+    list_display = ("user", "push_service", "created_at", "last_success_at", "last_failure_at")
+    list_select_related = ("user",)
+    search_fields = ("user__username",)
+    fields = (
+        "user",
+        "endpoint",
+        "created_at",
+        "last_success_at",
+        "last_failure_at",
+        "last_failure",
+    )
+    readonly_fields = fields
+
+    @admin.display(description="Push service")
+    def push_service(self, device: PushSubscription) -> str:
+        return urlsplit(device.endpoint).hostname or ""
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False

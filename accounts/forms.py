@@ -5,20 +5,22 @@ from __future__ import annotations
 from django import forms
 from knox.settings import CONSTANTS
 
-from accounts.models import NOTIFICATION_PREFERENCES, Profile
+from accounts.models import NOTIFICATION_PREFERENCES, PUSH_PREFERENCES, Profile
 
 
 class NotificationPreferencesForm(forms.ModelForm):
-    """For each kind of news: by email at once, in the daily digest, or not at all."""
+    """For each kind of news: by email at once, in the daily digest, or not at all; and
+    whether it is pushed to the player's devices too."""
 
     class Meta:
         model = Profile
-        fields = list(NOTIFICATION_PREFERENCES.values())
+        fields = [*NOTIFICATION_PREFERENCES.values(), *PUSH_PREFERENCES.values()]
         labels = {
             "notify_your_turn": "Your turn",
             "notify_challenge": "A challenge to you",
             "notify_deadline": "A deadline approaching",
             "notify_match_finished": "A match of yours finished",
+            **{field: "And as a notification on my devices" for field in PUSH_PREFERENCES.values()},
         }
         widgets = {field: forms.RadioSelect for field in NOTIFICATION_PREFERENCES.values()}
         error_messages = {
@@ -28,6 +30,13 @@ class NotificationPreferencesForm(forms.ModelForm):
             }
             for field in NOTIFICATION_PREFERENCES.values()
         }
+
+    def by_kind(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
+        """Each kind of news: its email choice and its push choice."""
+        return [
+            (self[NOTIFICATION_PREFERENCES[kind]], self[PUSH_PREFERENCES[kind]])
+            for kind in NOTIFICATION_PREFERENCES
+        ]
 
 
 class PlayPreferencesForm(forms.ModelForm):

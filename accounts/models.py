@@ -26,6 +26,15 @@ NOTIFICATION_PREFERENCES = {
     "match_finished": "notify_match_finished",
 }
 
+#: Each kind of notification and the Profile field saying whether it is also pushed to the
+#: player's devices (web push), whatever the email choice.
+PUSH_PREFERENCES = {
+    "your_turn": "push_your_turn",
+    "challenge": "push_challenge",
+    "deadline": "push_deadline",
+    "match_finished": "push_match_finished",
+}
+
 
 def _delivery_field(help_text: str) -> models.CharField:
     return models.CharField(
@@ -60,6 +69,10 @@ class Profile(models.Model):
     notify_challenge = _delivery_field("When someone challenges me.")
     notify_deadline = _delivery_field("When 12 hours are left to make my decision.")
     notify_match_finished = _delivery_field("When a match of mine ends.")
+    push_your_turn = models.BooleanField(default=True)
+    push_challenge = models.BooleanField(default=True)
+    push_deadline = models.BooleanField(default=True)
+    push_match_finished = models.BooleanField(default=True)
 
     bot_level = models.CharField(
         max_length=20,
@@ -112,6 +125,10 @@ class Profile(models.Model):
         """How the player wants to hear of ``kind`` (a key of NOTIFICATION_PREFERENCES)."""
         return str(getattr(self, NOTIFICATION_PREFERENCES[kind]))
 
+    def pushes(self, kind: str) -> bool:
+        """Whether the player wants ``kind`` pushed to their devices too."""
+        return bool(getattr(self, PUSH_PREFERENCES[kind]))
+
 
 class Unlock(models.Model):
     """A reward a player has earned, and the match that earned it; each reward once."""
@@ -133,6 +150,56 @@ class Unlock(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} unlocked {self.reward}"
+
+
+class PushSubscription(models.Model):
+    """One browser of a player's that takes web push notifications: the PushSubscription the
+    browser made (its push service's endpoint and the keys that encrypt for it).
+
+    A player may have several devices; an endpoint belongs to one player, the last to sign in
+    and enable notifications on that browser.
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_subscriptions"
+    )
+    endpoint = models.URLField(max_length=1000, unique=True)
+    p256dh = models.CharField(
+        max_length=100, help_text="The browser's public key (P-256, URL-safe base64)."
+    )
+    auth = models.CharField(max_length=50, help_text="The browser's auth secret (base64).")
+    created_at = models.DateTimeField(default=timezone.now)
+    last_success_at = models.DateTimeField(null=True, blank=True)
+    last_failure_at = models.DateTimeField(null=True, blank=True)
+    last_failure = models.CharField(max_length=200, blank=True, default="")
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"Push subscription {self.pk} of {self.user}"
+
+
+class NewsPush(models.Model):
+    """Whether one piece of news was pushed to its player's devices, decided once however
+    often its task is delivered (games/notifications/webpush.py): pushed, or skipped (the
+    player saw it, it was no longer true, or they had no device for it)."""
+
+    class Outcome(models.TextChoices):
+        PUSHED = "pushed", "pushed"
+        SKIPPED = "skipped", "skipped"
+
+    notification = models.OneToOneField(
+        "games.Notification", on_delete=models.CASCADE, related_name="push"
+    )
+    outcome = models.CharField(max_length=16, choices=Outcome.choices)
+    decided_at = models.DateTimeField(default=timezone.now)
+    devices = models.PositiveSmallIntegerField(
+        default=0, help_text="How many of the player's devices took the push."
+    )
+
+    def __str__(self) -> str:
+        return f"Push of {self.notification_id}: {self.outcome}"
 
 
 def profile_loaded(user: Any) -> bool:

@@ -5,19 +5,23 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.utils import timezone
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 from knox.models import AuthToken
 
 from accounts import rewards
 from accounts.forms import NotificationPreferencesForm, PlayPreferencesForm, TokenRevokeForm
-from accounts.models import Profile
+from accounts.models import Profile, PushSubscription
 from accounts.vacation import days_available
+from backgammon_site.caching import viewer_independent
+from backgammon_site.vapid import site_vapid_keys
 
 
 @login_required
@@ -80,12 +84,31 @@ def notification_settings(request: HttpRequest) -> HttpResponse:
     else:
         form = NotificationPreferencesForm(instance=profile)
         status = 200
+    keys = site_vapid_keys()
     return render(
         request,
         "accounts/notification_settings.html",
-        {"form": form, "email": request.user.email},
+        {
+            "form": form,
+            "email": request.user.email,
+            "push_public_key": keys.public_key if keys is not None else "",
+            "push_devices": PushSubscription.objects.filter(user=request.user).count(),
+        },
         status=status,
     )
+
+
+@require_GET
+@viewer_independent
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """The service worker that shows the web push notifications, served from the root so that
+    it may serve the whole site; never cached, so that browsers see a new version at once."""
+    context = {"icon": static("games/favicon.svg"), "site_name": settings.SITE_NAME}
+    response = render(
+        request, "accounts/sw.js", context, content_type="text/javascript; charset=utf-8"
+    )
+    response["Cache-Control"] = "no-cache"
+    return response
 
 
 @login_required

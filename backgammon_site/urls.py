@@ -12,7 +12,8 @@ from drf_spectacular.views import (
 )
 
 from accounts import api as accounts_api
-from accounts import logins
+from accounts import logins, push_api
+from accounts import views as accounts_views
 from backgammon_site.caching import viewer_independent
 from games.api import vacation as vacation_api
 from games.urls import api_urlpatterns, match_urlpatterns
@@ -31,6 +32,16 @@ api = [
     path("auth/token/", never_cache(accounts_api.TokenCreate.as_view()), name="api-token"),
     path("auth/token/revoke/", accounts_api.TokenRevoke.as_view(), name="api-token-revoke"),
     path("vacation/", vacation_api.Vacation.as_view(), name="api-vacation"),
+    path(
+        "push-subscriptions/",
+        push_api.PushSubscriptions.as_view(),
+        name="api-push-subscriptions",
+    ),
+    path(
+        "push-subscriptions/remove/",
+        push_api.PushSubscriptionRemove.as_view(),
+        name="api-push-subscription-remove",
+    ),
     *api_urlpatterns,
     path("leaderboard/", ratings_api.Leaderboard.as_view(), name="api-leaderboard"),
     path("schema/", viewer_independent(SpectacularAPIView.as_view()), name="api-schema"),
@@ -51,6 +62,8 @@ admin.site.login_form = logins.AdminLoginForm
 
 urlpatterns = [
     path("admin/login/", logins.admin_login),
+    # At the root, so that the service worker's scope is the whole site.
+    path("sw.js", accounts_views.service_worker, name="service-worker"),
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
     path("settings/", include("accounts.urls")),

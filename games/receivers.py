@@ -167,12 +167,23 @@ def _remind_the_computer(
         _queue(tasks.bot_act, match_id, seq)
 
 
-# --- News to email, matches to analyse ---
+# --- News to email and push, matches to analyse ---
 
 
 @receiver(news_to_send, dispatch_uid="games.receivers.send_notification")
-def _send_news(sender: Any, *, notification_id: int, delay: float = 0, **kwargs: Any) -> None:
-    _queue(tasks.send_notification, notification_id, countdown=delay)
+def _send_news(
+    sender: Any, *, notification_id: int, delay: float = 0, email: bool = True, **kwargs: Any
+) -> None:
+    if email:
+        _queue(tasks.send_notification, notification_id, countdown=delay)
+
+
+@receiver(news_to_send, dispatch_uid="games.receivers.push_notification")
+def _push_news(
+    sender: Any, *, notification_id: int, delay: float = 0, push: bool = True, **kwargs: Any
+) -> None:
+    if push:
+        _queue(tasks.push_notification, notification_id, countdown=delay)
 
 
 @receiver(analysis_requested, dispatch_uid="games.receivers.analyse")

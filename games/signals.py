@@ -16,8 +16,9 @@ deadline_near = Signal()
 #: Sent after the transaction that created a challenge has committed: challenge_id.
 challenge_created = Signal()
 
-#: Sent after the transaction that recorded a piece of news to email at once has committed:
-#: notification_id.
+#: Sent after the transaction that recorded a piece of news to send at once has committed:
+#: notification_id, delay (seconds to wait), email and push (whether to email it now, push it
+#: to the player's devices; both when not given, as the sweep sends it again).
 news_to_send = Signal()
 
 #: Sent when a decision's deadline is near enough to be enforced by a countdown, to the

@@ -19,6 +19,7 @@ from games.computer.analysis import (
 )
 from games.computer.bot_accounts import bot_accept, bot_decide
 from games.notifications.sending import email_digest, email_news, players_with_digest_news
+from games.notifications.webpush import push_news
 from games.services.guests import idle_guests_purge
 from games.services.idempotency import idempotency_records_purge
 
@@ -41,6 +42,13 @@ EMAIL_RETRIES = {
 def send_notification(notification_id: int) -> str:
     """Email one piece of news at once, unless it was sent already or is no longer true."""
     return email_news(notification_id)
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True)
+def push_notification(notification_id: int) -> str:
+    """Push one piece of news to the player's devices, at most once; a device that fails is
+    logged and skipped, never retried (the email, if any, still goes)."""
+    return push_news(notification_id)
 
 
 @shared_task

@@ -11,6 +11,7 @@ import pytest
 from cryptography.fernet import Fernet
 from django.conf import settings
 
+from backgammon_site.vapid import key_pair_make
 from tests.conftest import REPO_ROOT
 
 LOAD_SETTINGS = (
@@ -101,6 +102,25 @@ def test_a_dice_seed_key_that_is_no_fernet_key_is_refused_at_start(run_python):
     for refused in (wrong, short):
         assert refused.returncode != 0
         assert "DICE_SEED_KEY must be a Fernet key" in refused.stderr
+    assert right.returncode == 0, right.stderr
+
+
+@pytest.mark.slow
+def test_vapid_keys_are_refused_at_start_unless_both_are_a_pair_as_made(run_python):
+    pair = key_pair_make()
+    alone = run_python(LOAD_SETTINGS, {"VAPID_PUBLIC_KEY": pair.public_key})
+    swapped = run_python(
+        LOAD_SETTINGS,
+        {"VAPID_PUBLIC_KEY": pair.private_key, "VAPID_PRIVATE_KEY": pair.public_key},
+    )
+    right = run_python(
+        LOAD_SETTINGS,
+        {"VAPID_PUBLIC_KEY": pair.public_key, "VAPID_PRIVATE_KEY": pair.private_key},
+    )
+
+    for refused in (alone, swapped):
+        assert refused.returncode != 0
+        assert "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together" in refused.stderr
     assert right.returncode == 0, right.stderr
 
 
@@ -384,9 +404,12 @@ def readme_production_environment() -> dict[str, str]:
 @pytest.mark.slow
 def test_the_readme_production_environment_passes_the_deploy_checks():
     environment = readme_production_environment()
+    vapid = key_pair_make()
     made_once = {
         "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
         "DICE_SEED_KEY": Fernet.generate_key().decode(),
+        "VAPID_PUBLIC_KEY": vapid.public_key,
+        "VAPID_PRIVATE_KEY": vapid.private_key,
     }
     for name, value in environment.items():
         assert not value.startswith("<") or name in made_once, f"{name} has no value to check"
@@ -435,6 +458,7 @@ def test_pages_carry_a_content_security_policy_and_refuse_framing(client):
         "base-uri": "'self'",
         "frame-ancestors": "'none'",
         "form-action": "'self'",
+        "worker-src": "'self'",
     }
     assert response["X-Frame-Options"] == "DENY"
     assert response["Referrer-Policy"] == "same-origin"

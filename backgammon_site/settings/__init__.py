@@ -353,3 +353,34 @@ RATINGS = {
     # provisional again.
     "PERIOD_DAYS": 7,
 }
+
+# Web push notifications (games/notifications/webpush.py, backgammon_site/vapid.py): pushes are
+# signed with the VAPID key pair made by `manage.py vapid_keys`. Without the keys, DEBUG (the
+# embedded default) makes a pair once into VAPID_KEYS_FILE in the var dir; with DEBUG off, web
+# push is off. VAPID_SUBJECT is how push services reach the site's operator.
+VAPID_PUBLIC_KEY = os.environ.get("VAPID_PUBLIC_KEY", "")
+VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
+VAPID_KEYS_FILE = str(VAR_DIR / "vapid-keys.json") if DEBUG else ""
+if VAPID_PUBLIC_KEY or VAPID_PRIVATE_KEY:
+    try:
+        _vapid_lengths = tuple(
+            len(base64.urlsafe_b64decode(key + "=" * (-len(key) % 4)))
+            for key in (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY)
+        )
+    except ValueError:
+        _vapid_lengths = ()
+    if _vapid_lengths != (65, 32):
+        raise ImproperlyConfigured(
+            "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together, as the lines "
+            "`manage.py vapid_keys` prints."
+        )
+_operator_address = DEFAULT_FROM_EMAIL.rsplit("<", 1)[-1].rstrip(">").strip()
+VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT") or f"mailto:{_operator_address}"
+#: Seconds a push service has to answer one push.
+WEBPUSH_TIMEOUT = 10
+#: How many devices a player may have take notifications.
+WEBPUSH_DEVICES_PER_PLAYER = 10
+# The pages register the service worker (/sw.js) that shows the pushes.
+CONTENT_SECURITY_POLICY["DIRECTIVES"]["worker-src"] = [SELF]
+# Pushes go with the emails: the background worker takes the email queue.
+CELERY_TASK_ROUTES["games.tasks.push_notification"] = {"queue": "email"}

@@ -136,19 +136,30 @@ def follow_ups_resent(now: datetime) -> int:
 
 
 def news_resent(last_sweep: datetime, now: datetime) -> int:
-    """Send again the emails due at once whose task may have been lost: those recorded in the
-    stretch this sweep covers, news_patience() ago, so each is sent again once at most."""
+    """Send again the news due at once whose task may have been lost: those recorded in the
+    stretch this sweep covers, news_patience() ago, so each is sent again once at most. Emails
+    still unsent go again with their push; news not decided for push yet (a digest's, or one
+    emailed already) goes again to the player's devices only."""
     patience = news_patience()
     since = max(last_sweep, now - timedelta(days=1)) - patience
-    unsent = Notification.objects.filter(
-        status=Notification.Status.PENDING,
-        delivery=Notification.Delivery.IMMEDIATELY,
+    recorded = Notification.objects.filter(
         created_at__gt=since,
         created_at__lte=now - patience,
+    )
+    unsent = recorded.filter(
+        status=Notification.Status.PENDING, delivery=Notification.Delivery.IMMEDIATELY
+    )
+    unpushed = (
+        recorded.filter(push__isnull=True, user__push_subscriptions__isnull=False)
+        .exclude(status=Notification.Status.PENDING, delivery=Notification.Delivery.IMMEDIATELY)
+        .distinct()
     )
     resent = 0
     for notification_id in unsent.values_list("pk", flat=True)[:SWEEP_BATCH]:
         news_to_send.send(Notification, notification_id=notification_id)
+        resent += 1
+    for notification_id in unpushed.values_list("pk", flat=True)[:SWEEP_BATCH]:
+        news_to_send.send(Notification, notification_id=notification_id, email=False)
         resent += 1
     return resent
 

@@ -1,5 +1,5 @@
 """Which news each player gets: recorded once per piece of news, emailed by
-games/notifications/sending.py.
+games/notifications/sending.py and pushed to their devices by games/notifications/webpush.py.
 
 News comes from the services' signals (a match changed, a challenge was made) and from the
 deadline sweep (the ``deadline_near`` signal), through games/receivers.py. Each piece is a
@@ -19,7 +19,8 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from accounts.models import Delivery, Profile, profile_loaded, profile_of
+from accounts.models import Delivery, Profile, PushSubscription, profile_loaded, profile_of
+from backgammon_site.vapid import site_vapid_keys
 from games.models import Challenge, Match, MatchEvent, Notification
 from games.notifications.attention import delay_of
 from games.signals import news_to_send
@@ -143,6 +144,20 @@ def can_receive_email(user: Any) -> bool:
     return bool(user is not None and user.is_active and user.email)
 
 
+def wants_email(user: Any, kind: str) -> bool:
+    """Whether news of ``kind`` is emailed to the player, at once or in the digest."""
+    return can_receive_email(user) and delivery_for(user, kind) != Delivery.OFF
+
+
+def wants_push(user: Any, kind: str) -> bool:
+    """Whether news of ``kind`` is pushed to the player's devices: the site can push, they
+    chose it, and they have enabled a device."""
+    if user is None or not user.is_active or site_vapid_keys() is None:
+        return False
+    profile = profile_of(user) or Profile(user=user)
+    return profile.pushes(kind) and PushSubscription.objects.filter(user=user).exists()
+
+
 def _record(
     user: Any,
     kind: str,
@@ -152,11 +167,11 @@ def _record(
     challenge: Challenge | None = None,
     seq: int | None = None,
 ) -> None:
-    if not can_receive_email(user):
+    by_email, by_push = wants_email(user, kind), wants_push(user, kind)
+    if not (by_email or by_push):
         return
-    delivery = delivery_for(user, kind)
-    if delivery == Delivery.OFF:
-        return
+    # Pushed only, the news is due at once; the email task then finds no email wanted.
+    delivery = delivery_for(user, kind) if by_email else Delivery.IMMEDIATELY
     notification, created = Notification.objects.get_or_create(
         user=user,
         key=key,
@@ -169,12 +184,14 @@ def _record(
             "created_at": timezone.now(),
         },
     )
-    if created and delivery == Delivery.IMMEDIATELY:
+    if created and (delivery == Delivery.IMMEDIATELY or by_push):
         announce = partial(
             news_to_send.send,
             Notification,
             notification_id=notification.pk,
             delay=delay_of(kind).total_seconds(),
+            email=delivery == Delivery.IMMEDIATELY,
+            push=by_push,
         )
         transaction.on_commit(announce, robust=True)
 

@@ -17,7 +17,7 @@ from django.utils import timezone
 from games.models import Notification
 from games.notifications.attention import has_seen, is_due
 from games.notifications.mail import digest_email, notification_email
-from games.notifications.news import can_receive_email, is_still_news
+from games.notifications.news import can_receive_email, is_still_news, wants_email
 
 
 def email_news(notification_id: int, now: datetime | None = None) -> str:
@@ -36,7 +36,7 @@ def email_news(notification_id: int, now: datetime | None = None) -> str:
         if not is_due(notification, now):
             return "not yet"
         if (
-            not can_receive_email(notification.user)
+            not wants_email(notification.user, notification.kind)
             or not is_still_news(notification)
             or has_seen(notification, now)
         ):

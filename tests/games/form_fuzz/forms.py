@@ -16,7 +16,7 @@ from django.apps import apps
 from django.test import Client
 from knox.models import AuthToken
 
-from accounts.models import NOTIFICATION_PREFERENCES, Delivery
+from accounts.models import NOTIFICATION_PREFERENCES, PUSH_PREFERENCES, Delivery
 from accounts.rewards import COLOURS, STYLES
 from games import selectors, services
 from games.clocks.words import CORRESPONDENCE_PRESETS
@@ -260,7 +260,10 @@ FORMS = (
         "notification settings",
         "post",
         ("/settings/notifications/",),
-        {name: tuple(Delivery.values) for name in NOTIFICATION_PREFERENCES.values()},
+        {
+            **{name: tuple(Delivery.values) for name in NOTIFICATION_PREFERENCES.values()},
+            **{name: ("on", None) for name in PUSH_PREFERENCES.values()},
+        },
     ),
     Form(
         "appearance",

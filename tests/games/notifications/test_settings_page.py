@@ -33,7 +33,10 @@ def test_the_page_shows_the_defaults_and_the_address(signed_in, alice):
     assert 'aria-current="page">Settings</a>' in page
     for field in ALL_AT_ONCE:
         assert f'name="{field}" value="immediately"' in page
-    assert page.count("checked") == 4
+    # Each kind at once by email, and pushed to the player's devices too (once enabled).
+    assert page.count("checked") == 8
+    for kind in ("your_turn", "challenge", "deadline", "match_finished"):
+        assert f'name="push_{kind}" id="id_push_{kind}" checked' in page
     assert choices_of(alice) == ALL_AT_ONCE
 
 
