@@ -26,6 +26,7 @@ from backgammon_site.settings.environment import (
     ON_POSTGRES,
     SITE_URL,  # noqa: F401 (where the site is seen from: emails' links start with it)
     TRUSTED_PROXY_COUNT,
+    VAR_DIR,
     env_flag,
     env_list,
 )
@@ -380,7 +381,3 @@ VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT") or f"mailto:{_operator_address}"
 WEBPUSH_TIMEOUT = 10
 #: How many devices a player may have take notifications.
 WEBPUSH_DEVICES_PER_PLAYER = 10
-# The pages register the service worker (/sw.js) that shows the pushes.
-CONTENT_SECURITY_POLICY["DIRECTIVES"]["worker-src"] = [SELF]
-# Pushes go with the emails: the background worker takes the email queue.
-CELERY_TASK_ROUTES["games.tasks.push_notification"] = {"queue": "email"}

@@ -3,18 +3,13 @@ is sent."""
 
 import os
 import urllib.parse
-from pathlib import Path
 
 from celery.schedules import crontab
 
-from backgammon_site.settings.environment import BASE_DIR, ON_POSTGRES, env_flag
+from backgammon_site.settings.environment import ON_POSTGRES, VAR_DIR, env_flag
 
 # Celery. The default broker is kombu's filesystem transport, which needs no server; one
 # folder serves as both inbox and outbox so the web process and the worker share a queue.
-# var/ holds what the service writes at run time (beat's schedule, the filesystem broker):
-# made here, whatever the broker, so that beat never dies for want of a folder.
-VAR_DIR = Path(os.environ.get("DJANGO_VAR_DIR") or BASE_DIR / "var")
-VAR_DIR.mkdir(parents=True, exist_ok=True)
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or "filesystem://"
 if CELERY_BROKER_URL.startswith("filesystem://"):
     _celery_queue_dir = VAR_DIR / "celery" / "queue"
@@ -109,6 +104,8 @@ CELERY_TASK_ROUTES = {
     "games.tasks.analyse_import": {"queue": "analysis"},
     "games.tasks.send_notification": {"queue": "email"},
     "games.tasks.send_digest": {"queue": "email"},
+    # Web pushes go with the emails.
+    "games.tasks.push_notification": {"queue": "email"},
 }
 WORKER_QUEUES = {"urgent": ["urgent"], "background": ["email", "analysis", "celery"]}
 # The tests run tasks in place (pyproject.toml sets this); the service never does.

@@ -15,6 +15,11 @@ def env_list(name: str, default: str) -> list[str]:
 
 
 DEBUG = env_flag("DJANGO_DEBUG")
+# var/ holds what the service writes at run time (beat's schedule, the filesystem broker, the
+# embedded default's VAPID keys): made here, whatever the broker, so that beat never dies for
+# want of a folder.
+VAR_DIR = Path(os.environ.get("DJANGO_VAR_DIR") or BASE_DIR / "var")
+VAR_DIR.mkdir(parents=True, exist_ok=True)
 # Where the site is seen from outside: the links in emails start with it.
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
 

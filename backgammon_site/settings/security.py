@@ -47,6 +47,8 @@ CONTENT_SECURITY_POLICY = {
         "style-src": [SELF],
         "img-src": [SELF, "data:"],
         "connect-src": [SELF, _push_origin],
+        # The service worker (/sw.js) that shows web push notifications.
+        "worker-src": [SELF],
         "object-src": [NONE],
         "base-uri": [SELF],
         "frame-ancestors": [NONE],
