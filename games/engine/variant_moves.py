@@ -19,6 +19,8 @@ from dataclasses import dataclass
 
 from .board import Board
 from .dice import Dice
+from .errors import AmbiguousPlayError, IllegalPlayError
+from .notation import parse_paths
 from .play import BAR, OFF, point_name
 from .variants import Landing, Variant, opponent_point
 
@@ -338,3 +340,68 @@ def _bear_off_points(winner_view: Board) -> int:
     ):
         return variant.backgammon
     return variant.gammon
+
+
+def find_play(board: Board, dice: Dice, text: str) -> VariantPlay:
+    """The legal play of ``dice`` on ``board`` that ``text`` names, in any common spelling.
+
+    Stops along a path may be left out and marks may be omitted, unless that leaves the play
+    in doubt (AmbiguousPlayError); a play the rules do not allow raises IllegalPlayError.
+
+    >>> from .variants import PLAKOTO
+    >>> board = Board.parse(PLAKOTO, "-14 " + "0 " * 16 + "-1 0 0 0 0 0 15 | 0 0 0 0")
+    >>> find_play(board, Dice(6, 1), "24/18, 24/23").notation
+    '24/23 24/18*'
+    """
+    paths = parse_paths(text)
+    plays = variant_plays(board, dice)
+    if not paths:
+        if not plays:
+            return VariantPlay("", board, ())
+        raise IllegalPlayError(f"the {dice} can be played; choose a play{_choices(plays)}")
+    if not plays:
+        raise IllegalPlayError(f"no move is possible with {dice}: the play is empty")
+    flow: dict[int, int] = {}
+    written_stops: set[int] = set()
+    marked: set[int] = set()
+    for path in paths:
+        flow[path.source] = flow.get(path.source, 0) - 1
+        flow[path.stops[-1][0]] = flow.get(path.stops[-1][0], 0) + 1
+        written_stops.update(point for point, _ in path.stops[:-1])
+        marked.update(point for point, hit in path.stops if hit)
+    written = {point: n for point, n in flow.items() if n}
+    candidates = [play for play in plays if _flow(board, play.after) == written]
+    if len(candidates) > 1:
+        landing = [p for p in candidates if written_stops <= {d for _, d in p.moves}]
+        candidates = landing or candidates
+    if len(candidates) > 1:
+        exact = [p for p in candidates if _marks(p.notation) == marked]
+        candidates = exact or candidates
+    if len(candidates) == 1:
+        return candidates[0]
+    if candidates:
+        options = " or ".join(play.notation for play in candidates)
+        raise AmbiguousPlayError(f"{text.strip()} can be played as {options}: say which")
+    raise IllegalPlayError(f"{text.strip()} is not a legal play of {dice}{_choices(plays)}")
+
+
+def _flow(before: Board, after: Board) -> dict[int, int]:
+    """Where the mover's checkers went: a point's count lost (negative) or gained; 0 is off."""
+    change = {point: after.mine(point) - before.mine(point) for point in range(1, 26)}
+    change[OFF] = after.borne_off()[0] - before.borne_off()[0]
+    return {point: n for point, n in change.items() if n}
+
+
+def _marks(notation: str) -> set[int]:
+    return {
+        int(stop[:-1])
+        for path in notation.split()
+        for stop in path.split("(")[0].split("/")
+        if stop.endswith("*")
+    }
+
+
+def _choices(plays: tuple[VariantPlay, ...], limit: int = 12) -> str:
+    shown = ", ".join(play.notation for play in plays[:limit])
+    more = f" and {len(plays) - limit} more" if len(plays) > limit else ""
+    return f". Legal plays: {shown}{more}"

@@ -4,8 +4,9 @@ import pytest
 
 from games.engine.board import Board
 from games.engine.dice import Dice
-from games.engine.errors import InvalidPositionError
-from games.engine.variant_moves import GameEnd, game_end, variant_plays
+from games.engine.errors import AmbiguousPlayError, IllegalPlayError, InvalidPositionError
+from games.engine.selfplay import variant_self_play_pairs
+from games.engine.variant_moves import GameEnd, find_play, game_end, variant_plays
 from games.engine.variants import (
     BACKGAMMON,
     FEVGA,
@@ -302,3 +303,32 @@ def test_hypergammon_bears_off_its_three_checkers():
     assert plays(board, 6, 5) == {"2/off 1/off"}
     assert game_end(make(HYPERGAMMON, {}, {20: 3})) == GameEnd(1, 2, "bore off")
     assert game_end(make(HYPERGAMMON, {}, {4: 3})) == GameEnd(1, 3, "bore off")
+
+
+# Reading a player's play.
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_every_legal_plays_notation_reads_back_as_that_play(name):
+    for board, dice in variant_self_play_pairs(VARIANTS[name], 40, seed=9):
+        for play in variant_plays(board, dice):
+            assert find_play(board, dice, play.notation) == play
+
+
+def test_a_play_may_be_written_with_stops_commas_and_without_marks():
+    board = make(PLAKOTO, {24: 15}, {1: 14, 18: 1})
+    assert find_play(board, Dice(6, 1), "24/18, 24/23").notation == "24/23 24/18*"
+    assert find_play(board, Dice(6, 1), "24/23/17").notation == "24/17"
+
+
+def test_a_play_that_fits_two_boards_must_say_which():
+    board = make(PORTES, {24: 1, 6: 14}, {18: 1, 19: 1, 1: 13})
+    with pytest.raises(AmbiguousPlayError, match="24/18\\*/13 or 24/19\\*/13|24/19\\*/13 or"):
+        find_play(board, Dice(6, 5), "24/13")
+    assert find_play(board, Dice(6, 5), "24/18*/13").notation == "24/18*/13"
+
+
+def test_a_play_the_rules_forbid_is_refused_with_the_legal_plays():
+    board = Board.starting(LONG_NARDI)
+    with pytest.raises(IllegalPlayError, match="Legal plays: 24/13"):
+        find_play(board, Dice(6, 5), "24/18 24/19")
