@@ -195,3 +195,45 @@ def opponent_point(variant: Variant, point: int) -> int:
     if variant.track is Track.OPPOSITE:
         return 25 - point
     return point + 12 if point <= 12 else point - 12
+
+
+TAVLI = "tavli"
+"""The name of a Tavli match: portes, plakoto and fevga in rotation."""
+
+
+def game_variant(match_variant: str, decided_games: int) -> Variant:
+    """The rules of a match's next game, after ``decided_games`` games that were won.
+
+    A Tavli match rotates portes, plakoto, fevga (a drawn plakoto game is played again, so
+    only won games count); any other match plays its own variant throughout.
+
+    >>> [game_variant("tavli", n).name for n in range(4)]
+    ['portes', 'plakoto', 'fevga', 'portes']
+    >>> game_variant("long-nardi", 5).name
+    'long-nardi'
+    """
+    if match_variant == TAVLI:
+        return TAVLI_ROTATION[decided_games % len(TAVLI_ROTATION)]
+    return variant_named(match_variant)
+
+
+def match_winner(
+    match_format: MatchFormat, length: int, scores: tuple[int, int], games_won: tuple[int, int]
+) -> int | None:
+    """Player 0 or 1 once the match is won, else None.
+
+    Points formats end when a player reaches ``length`` points; the formal Tavli best of three
+    when a player has won two games, whatever they scored.
+
+    >>> match_winner(MatchFormat.TAVLI_BEST_OF_THREE, 3, (4, 1), (1, 1)) is None
+    True
+    >>> match_winner(MatchFormat.TAVLI_POINTS, 5, (5, 3), (3, 2))
+    0
+    """
+    if match_format is MatchFormat.TAVLI_BEST_OF_THREE:
+        reached = [won >= 2 for won in games_won]
+    else:
+        reached = [score >= length for score in scores]
+    if reached[0] == reached[1]:
+        return None
+    return 0 if reached[0] else 1

@@ -15,8 +15,12 @@ from games.engine.variants import (
     NACKGAMMON,
     PLAKOTO,
     PORTES,
+    TAVLI,
     VARIANTS,
+    MatchFormat,
     UnknownVariantError,
+    game_variant,
+    match_winner,
     variant_named,
 )
 
@@ -332,3 +336,34 @@ def test_a_play_the_rules_forbid_is_refused_with_the_legal_plays():
     board = Board.starting(LONG_NARDI)
     with pytest.raises(IllegalPlayError, match="Legal plays: 24/13"):
         find_play(board, Dice(6, 5), "24/18 24/19")
+
+
+# Match structures.
+
+
+def test_the_cube_and_crawford_belong_to_backgammon_and_its_set_up_variants_only():
+    with_cube = {name for name, v in VARIANTS.items() if v.cube_by_default and v.crawford}
+    assert with_cube == {"backgammon", "nackgammon", "hypergammon"}
+
+
+def test_tavli_rotates_portes_plakoto_fevga_and_a_drawn_game_is_played_again():
+    assert [game_variant(TAVLI, n).name for n in range(6)] == [
+        "portes",
+        "plakoto",
+        "fevga",
+        "portes",
+        "plakoto",
+        "fevga",
+    ]
+    assert {v.name for v in VARIANTS.values() if MatchFormat.TAVLI_POINTS in v.match_formats} == {
+        "portes",
+        "plakoto",
+        "fevga",
+    }
+
+
+def test_tavli_best_of_three_is_won_by_two_games_and_points_matches_by_points():
+    assert match_winner(MatchFormat.TAVLI_BEST_OF_THREE, 3, (2, 2), (1, 1)) is None
+    assert match_winner(MatchFormat.TAVLI_BEST_OF_THREE, 3, (2, 3), (2, 1)) == 0
+    assert match_winner(MatchFormat.TAVLI_POINTS, 7, (6, 6), (4, 3)) is None
+    assert match_winner(MatchFormat.POINTS, 7, (6, 8), (4, 4)) == 1
