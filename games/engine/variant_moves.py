@@ -199,7 +199,7 @@ class _Search:
         if variant.forbid_full_start_quarter and held.issuperset(START_QUARTER):
             return True
         if variant.forbid_prime_with_no_one_ahead:
-            return self._prime_with_no_one_ahead(top, held)
+            return self._prime_with_no_one_ahead(top, held, destination)
         return False
 
     def _passed(self, state: _State) -> bool:
@@ -208,9 +208,10 @@ class _Search:
             self._in_play(state) < self.variant.checkers
         )
 
-    def _prime_with_no_one_ahead(self, top: tuple[int, ...], held: set[int]) -> bool:
-        """Six points in a row on the opponent's path, held, and no opponent checker past them."""
-        on_their_path = [False] * 25
+    def _prime_with_no_one_ahead(self, top: tuple[int, ...], held: set[int], new: int) -> bool:
+        """Whether the newly held point completes six in a row on the opponent's path with no
+        opponent checker past them."""
+        on_their_path = [False] * 31
         nearest_opponent = 25
         for point in range(1, 25):
             theirs = opponent_point(self.variant, point)
@@ -220,10 +221,9 @@ class _Search:
                 nearest_opponent = min(nearest_opponent, theirs)
         if nearest_opponent == 25:
             return False
-        run = 0
-        for theirs in range(1, 25):
-            run = run + 1 if on_their_path[theirs] else 0
-            if run >= 6 and nearest_opponent >= theirs - 5:
+        centre = opponent_point(self.variant, new)
+        for lowest in range(max(1, centre - 5), min(centre, 19) + 1):
+            if nearest_opponent >= lowest and all(on_their_path[lowest : lowest + 6]):
                 return True
         return False
 

@@ -367,3 +367,8 @@ def test_tavli_best_of_three_is_won_by_two_games_and_points_matches_by_points():
     assert match_winner(MatchFormat.TAVLI_BEST_OF_THREE, 3, (2, 3), (2, 1)) == 0
     assert match_winner(MatchFormat.TAVLI_POINTS, 7, (6, 6), (4, 3)) is None
     assert match_winner(MatchFormat.POINTS, 7, (6, 8), (4, 4)) == 1
+
+
+def test_nardi_the_block_rule_judges_the_block_a_move_completes_not_one_already_standing():
+    board = make(LONG_NARDI, {24: 8, 23: 1, 22: 1, 21: 1, 20: 1, 19: 1, 18: 1, 10: 1}, {12: 15})
+    assert {"10/7", "24/22 10/9", "24/23 10/8"} <= plays(board, 2, 1)
