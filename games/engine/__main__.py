@@ -4,7 +4,7 @@
     python -m games.engine moves --variant V BOARD D1 D2
     python -m games.engine moves --batch
     python -m games.engine bench [--pairs N] [--seed S] [--repeat R]
-    python -m games.engine compare [--pairs N] [--seed S]
+    python -m games.engine compare [--pairs N] [--seed S] [--variant V]
 
 BOARD is the text board of docs/variants.md (or, for backgammon, nackgammon and hypergammon, a
 Position ID); each answer line is NOTATION<TAB>BOARD_AFTER, the board still seen from the mover's
@@ -118,6 +118,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         command.add_argument("--seed", type=int, default=2026)
         if name == "bench":
             command.add_argument("--repeat", type=int, default=5)
+        else:
+            command.add_argument(
+                "--variant", help="a hitting variant to check with the family's generator"
+            )
     args = parser.parse_args(argv)
 
     if args.command == "moves":
@@ -144,6 +148,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         for line in bench(args.pairs, args.seed, args.repeat):
             print(line, flush=True)
         return 0
+    if args.variant is not None:
+        return _compare_variant(args.variant, args.pairs, args.seed)
     from .oracle import disagreements
     from .selfplay import self_play_pairs
 
@@ -151,6 +157,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     for position, dice, ours, theirs in found[:10]:
         print(f"{position.position_id()} {dice}: ours {len(ours)}, bgsage {len(theirs)}")
     print(f"pairs: {args.pairs} disagreements: {len(found)}")
+    return 1 if found else 0
+
+
+def _compare_variant(name: str, pairs: int, seed: int) -> int:
+    """bgsage against the family's generator on self-play boards of a hitting variant."""
+    from .oracle import variant_disagreements
+    from .selfplay import variant_self_play_pairs
+
+    try:
+        variant = variant_named(name)
+    except EngineError as error:
+        _fail(str(error))
+    if not variant.hits:
+        _fail(f"bgsage plays no {variant.name}: it is an oracle for hitting variants only")
+    found = variant_disagreements(variant_self_play_pairs(variant, pairs, seed))
+    for board, dice, ours, theirs in found[:10]:
+        print(f"{board.text()} {dice}: ours {len(ours)}, bgsage {len(theirs)}")
+    print(f"variant: {variant.name} pairs: {pairs} disagreements: {len(found)}")
     return 1 if found else 0
 
 

@@ -103,3 +103,13 @@ def test_bad_variant_board_or_dice_exits_2_with_one_line_on_stderr(
     code, _, err = run(capsys, monkeypatch, *argv, stdin=stdin)
     assert code == 2
     assert err.count("\n") == 1 and message in err
+
+
+def test_compare_checks_a_hitting_variant_against_bgsage(capsys, monkeypatch):
+    pytest.importorskip("bgsage", reason="bgsage is the oracle; it is in requirements.txt")
+    code, out, _ = run(
+        capsys, monkeypatch, "compare", "--variant", "hypergammon", "--pairs", "50", "--seed", "1"
+    )
+    assert (code, out) == (0, "variant: hypergammon pairs: 50 disagreements: 0\n")
+    code, _, err = run(capsys, monkeypatch, "compare", "--variant", "plakoto", "--pairs", "5")
+    assert code == 2 and "hitting variants only" in err
