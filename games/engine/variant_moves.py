@@ -75,6 +75,9 @@ class _Search:
         ):
             limit = 2
         self.head_limit = limit
+        self.guards_blocks = (
+            self.variant.forbid_full_start_quarter or self.variant.forbid_prime_with_no_one_ahead
+        )
         self.seen: set[tuple[_State, tuple[int, ...]]] = set()
         self.ends: list[tuple[int, tuple[_Step, ...], tuple[int, ...], _State]] = []
 
@@ -190,7 +193,7 @@ class _Search:
                 return True
             if variant.one_from_head and self.head_start - top[HEAD] + 1 > self.head_limit:
                 return True
-        if destination == OFF or top[destination] != 0:
+        if destination == OFF or top[destination] != 0 or not self.guards_blocks:
             return False
         held = {p for p in range(1, 25) if top[p] > 0}
         held.add(destination)
