@@ -1,8 +1,9 @@
-"""The rules of backgammon as a pure package: positions, rolls, plays, matches.
+"""The rules of backgammon and its family as a pure package: positions, rolls, plays, matches.
 
 Standard library only; no Django import anywhere below here.
 """
 
+from .board import Board
 from .dice import Dice
 from .errors import (
     AmbiguousPlayError,
@@ -43,6 +44,17 @@ from .play import BAR, OFF, Move, Play, format_play
 from .position import CHECKERS, GameResult, Outcome, Position
 from .refusals import ACTIONS, why_refused
 from .snapshots import snapshot, state_from_snapshot
+from .variant_moves import GameEnd, VariantPlay, find_play, game_end, variant_plays
+from .variants import (
+    TAVLI,
+    VARIANTS,
+    MatchFormat,
+    UnknownVariantError,
+    Variant,
+    game_variant,
+    match_winner,
+    variant_named,
+)
 
 __all__ = [
     "ACTIONS",
@@ -94,4 +106,18 @@ __all__ = [
     "state_from_snapshot",
     "ACTIONS",
     "why_refused",
+    "Board",
+    "GameEnd",
+    "MatchFormat",
+    "TAVLI",
+    "UnknownVariantError",
+    "VARIANTS",
+    "Variant",
+    "VariantPlay",
+    "find_play",
+    "game_end",
+    "game_variant",
+    "match_winner",
+    "variant_named",
+    "variant_plays",
 ]

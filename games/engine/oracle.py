@@ -8,9 +8,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from .board import Board
 from .dice import Dice
 from .legal import legal_plays
 from .position import Position
+from .variant_moves import variant_plays
 
 
 def _bgsage() -> Any:
@@ -41,4 +43,19 @@ def disagreements(
         ours, theirs = our_results(position, dice), oracle_results(position, dice)
         if ours != theirs:
             found.append((position, dice, ours, theirs))
+    return found
+
+
+def variant_disagreements(
+    pairs: Iterable[tuple[Board, Dice]],
+) -> list[tuple[Board, Dice, set[tuple[int, ...]], set[tuple[int, ...]]]]:
+    """As ``disagreements``, for boards of a hitting variant (nackgammon, hypergammon, ...)
+    and the family's generic generator."""
+    found = []
+    for board, dice in pairs:
+        ours = {play.after.points for play in variant_plays(board, dice)} or {board.points}
+        boards = _bgsage().possible_moves(list(board.points), dice.first, dice.second)
+        theirs = {tuple(b) for b in boards} or {board.points}
+        if ours != theirs:
+            found.append((board, dice, ours, theirs))
     return found

@@ -1,0 +1,178 @@
+"""A board of any variant, seen from the side of the player on roll, and its text form.
+
+The text board (docs/variants.md, §1.1) is 24 tokens for the mover's points 1..24, then `` | ``
+and four counts: the mover's and the opponent's checkers borne off, the mover's and the
+opponent's checkers on the bar. A token is ``0``, ``N`` (the mover's), ``-N`` (the opponent's) or,
+in plakoto, ``NpM``: N signed checkers on top pinning M of the other colour.
+
+>>> from .variants import PLAKOTO
+>>> start = Board.starting(PLAKOTO)
+>>> start.text()
+'-15 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 15 | 0 0 0 0'
+>>> Board.parse(PLAKOTO, "-14 1p1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 14 | 0 0 0 0").mine(2)
+1
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .errors import InvalidPositionError
+from .play import BAR
+from .position import Position
+from .variants import Variant, opponent_point
+
+_TOKEN = re.compile(r"^(?:0|(-?[1-9][0-9]*)(?:p([1-9][0-9]*))?)$")
+_COUNT = re.compile(r"^(?:0|[1-9][0-9]*)$")
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """Checkers of a variant's game, from the mover's side; a value, like Position.
+
+    ``points`` has Position's 26 slots: ``points[1..24]`` count the checkers on top of each
+    point (positive: the mover's, negative: the opponent's), ``points[25]`` the mover's bar and
+    ``points[0]`` the opponent's. ``pinned[p]`` counts checkers of the other colour pinned
+    beneath the top ones (plakoto only). Checkers not on the board have been borne off.
+    """
+
+    variant: Variant
+    points: tuple[int, ...]
+    pinned: tuple[int, ...] = (0,) * 26
+
+    def __post_init__(self) -> None:
+        points, pinned, variant = self.points, self.pinned, self.variant
+        if len(points) != 26 or len(pinned) != 26:
+            raise InvalidPositionError("a board has 26 slots: bar, 24 points, bar")
+        if not all(type(n) is int for n in points + pinned):
+            raise InvalidPositionError("a board counts checkers in whole numbers")
+        if points[0] < 0 or points[BAR] < 0:
+            raise InvalidPositionError("a bar cannot hold fewer than no checkers")
+        if not variant.hits and (points[0] or points[BAR]):
+            raise InvalidPositionError(f"{variant.name} has no bar: nothing is ever hit")
+        for point in range(26):
+            beneath = pinned[point]
+            if not beneath:
+                continue
+            if not variant.pins:
+                raise InvalidPositionError(f"{variant.name} has no pins")
+            if point in (0, BAR) or points[point] == 0 or beneath != 1:
+                raise InvalidPositionError(
+                    f"on point {point}: only one lone checker can be pinned, under another colour"
+                )
+        for side, count in zip(("the mover", "the opponent"), self._on_board(), strict=True):
+            if count > variant.checkers:
+                raise InvalidPositionError(
+                    f"{side} has {count} checkers on the board; {variant.name} has "
+                    f"{variant.checkers} a side"
+                )
+
+    @classmethod
+    def starting(cls, variant: Variant) -> Board:
+        """The variant's starting board, the mover to play."""
+        points = [0] * 26
+        for point, count in variant.start:
+            points[point] += count
+            points[opponent_point(variant, point)] -= count
+        return cls(variant, tuple(points))
+
+    @classmethod
+    def from_position(cls, variant: Variant, position: Position) -> Board:
+        if not variant.hits:
+            raise InvalidPositionError(f"a Position ID describes no {variant.name} board")
+        return cls(variant, position.points)
+
+    @classmethod
+    def parse(cls, variant: Variant, text: str) -> Board:
+        """Read a text board, or a Position ID where the variant hits (backgammon's family)."""
+        text = text.strip()
+        if "|" not in text and variant.hits:
+            return cls.from_position(variant, Position.from_position_id(text))
+        main, bar, counts = text.partition("|")
+        tokens, numbers = main.split(), counts.split()
+        if not bar or len(tokens) != 24 or len(numbers) != 4:
+            raise InvalidPositionError(
+                "a board is 24 point tokens, then | and four counts: "
+                "borne off (mover, opponent), on the bar (mover, opponent)"
+            )
+        points, pinned = [0] * 26, [0] * 26
+        for point, token in enumerate(tokens, 1):
+            match = _TOKEN.match(token)
+            if match is None:
+                raise InvalidPositionError(
+                    f"point {point}: cannot read {token!r}; write 0, N, -N or, in plakoto, NpM"
+                )
+            points[point] = int(match[1] or 0)
+            pinned[point] = int(match[2] or 0)
+        for number in numbers:
+            if not _COUNT.match(number):
+                raise InvalidPositionError(f"cannot read {number!r} as a count of checkers")
+        mine_off, theirs_off, mine_bar, theirs_bar = (int(n) for n in numbers)
+        points[BAR], points[0] = mine_bar, theirs_bar
+        board = cls(variant, tuple(points), tuple(pinned))
+        for side, on_board, off in zip(
+            ("the mover", "the opponent"), board._on_board(), (mine_off, theirs_off), strict=True
+        ):
+            if on_board + off != variant.checkers:
+                raise InvalidPositionError(
+                    f"{side} has {on_board} checkers in play and {off} borne off; "
+                    f"{variant.name} has {variant.checkers} a side"
+                )
+        return board
+
+    def text(self) -> str:
+        """The text board."""
+        tokens = []
+        for point in range(1, 25):
+            top, beneath = self.points[point], self.pinned[point]
+            tokens.append(f"{top}p{beneath}" if beneath else str(top))
+        mine_off, theirs_off = self.borne_off()
+        counts = f"{mine_off} {theirs_off} {self.points[BAR]} {self.points[0]}"
+        return f"{' '.join(tokens)} | {counts}"
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def mine(self, point: int) -> int:
+        """The mover's checkers on ``point`` (1..24), pinned or not; 25 is the mover's bar."""
+        top = self.points[point]
+        if point == BAR:
+            return top
+        return top if top > 0 else self.pinned[point] if top < 0 else 0
+
+    def theirs(self, point: int) -> int:
+        """The opponent's checkers on ``point`` (1..24), pinned or not; 0 is their bar."""
+        top = self.points[point]
+        if point == 0:
+            return top
+        return -top if top < 0 else self.pinned[point] if top > 0 else 0
+
+    def _on_board(self) -> tuple[int, int]:
+        mine = self.points[BAR] + sum(self.mine(p) for p in range(1, 25))
+        theirs = self.points[0] + sum(self.theirs(p) for p in range(1, 25))
+        return mine, theirs
+
+    def borne_off(self) -> tuple[int, int]:
+        """Checkers borne off: (the mover's, the opponent's)."""
+        mine, theirs = self._on_board()
+        return self.variant.checkers - mine, self.variant.checkers - theirs
+
+    def flipped(self) -> Board:
+        """The same board seen from the opponent's side."""
+        points, pinned = [0] * 26, [0] * 26
+        points[0], points[BAR] = self.points[BAR], self.points[0]
+        for point in range(1, 25):
+            theirs = opponent_point(self.variant, point)
+            points[theirs] = -self.points[point]
+            pinned[theirs] = self.pinned[point]
+        return Board(self.variant, tuple(points), tuple(pinned))
+
+    def to_position(self) -> Position:
+        """The board as a backgammon Position (hitting variants: the same 26 slots)."""
+        if not self.variant.hits:
+            raise InvalidPositionError(f"a {self.variant.name} board has no Position ID")
+        return Position(self.points)
+
+    def position_id(self) -> str:
+        return self.to_position().position_id()

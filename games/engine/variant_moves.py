@@ -1,0 +1,410 @@
+"""Every legal play of a roll in any variant, with its canonical notation; and how a game ends.
+
+One generator for the whole family, driven by the Variant: it tries every order of single moves
+(docs/variants.md §2), each checked against the board as it stands, keeps the plays that use the
+most dice (the larger die when only one can be played) and merges plays that end in the same
+board. Backgammon's own fast generator (``legal``) stays the one the match uses for backgammon;
+this one agrees with it, and with bgsage for nackgammon and hypergammon (tests/engine).
+
+>>> from .dice import Dice
+>>> from .variants import LONG_NARDI
+>>> [play.notation for play in variant_plays(Board.starting(LONG_NARDI), Dice(6, 6))]
+['24/18(2)']
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from .board import Board
+from .dice import Dice
+from .errors import AmbiguousPlayError, IllegalPlayError
+from .notation import parse_paths
+from .play import BAR, OFF, point_name
+from .variants import Landing, Variant, opponent_point
+
+HOME = range(1, 7)
+HEAD = 24
+START_QUARTER = range(19, 25)
+PAST_OPPONENT_START = range(1, 12)
+
+_Step = tuple[int, int]
+_State = tuple[tuple[int, ...], tuple[int, ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class VariantPlay:
+    """One distinct legal play: its canonical notation, the board after it (still from the
+    mover's side) and one sequence of ``(source, destination)`` moves that makes it."""
+
+    notation: str
+    after: Board
+    moves: tuple[_Step, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnd:
+    """How a game ended, seen from the side a board is seen from.
+
+    ``winner`` is 1 when that side won, -1 when the other side won, 0 for a draw; ``points`` is
+    what the game is worth before any cube.
+    """
+
+    winner: int
+    points: int
+    how: str
+
+
+def variant_plays(board: Board, dice: Dice) -> tuple[VariantPlay, ...]:
+    """Every distinct legal play of ``dice`` on ``board``; empty when nothing can move."""
+    return _Search(board, dice).plays()
+
+
+class _Search:
+    def __init__(self, board: Board, dice: Dice) -> None:
+        self.board = board
+        self.variant: Variant = board.variant
+        self.dice = dice
+        self.head_start = board.mine(HEAD)
+        limit = 1
+        if (
+            dice.is_double()
+            and dice.first in self.variant.first_turn_two_from_head
+            and self.head_start == self.variant.checkers
+        ):
+            limit = 2
+        self.head_limit = limit
+        self.guards_blocks = (
+            self.variant.forbid_full_start_quarter or self.variant.forbid_prime_with_no_one_ahead
+        )
+        self.seen: set[tuple[_State, tuple[int, ...]]] = set()
+        self.ends: list[tuple[int, tuple[_Step, ...], tuple[int, ...], _State]] = []
+
+    def plays(self) -> tuple[VariantPlay, ...]:
+        start: _State = (self.board.points, self.board.pinned)
+        self._extend(start, self.dice.moves(), [], [])
+        if not self.ends:
+            return ()
+        most = max(used for used, *_ in self.ends)
+        if most == 0:
+            return ()
+        ends = [end for end in self.ends if end[0] == most]
+        if most == 1 and not self.dice.is_double():
+            high = [end for end in ends if end[2] == (self.dice.high,)]
+            ends = high or ends
+        found: dict[_State, VariantPlay] = {}
+        for _, moves, _, state in ends:
+            if state not in found:
+                after = Board(self.variant, state[0], state[1])
+                found[state] = VariantPlay(self._notation(moves, after), after, moves)
+        return tuple(found.values())
+
+    def _extend(
+        self, state: _State, left: tuple[int, ...], moves: list[_Step], dice: list[int]
+    ) -> None:
+        key = (state, left)
+        if key in self.seen:
+            return
+        self.seen.add(key)
+        total = len(self.dice.moves())
+        if self._in_play(state) == 0:
+            self.ends.append((total, tuple(moves), tuple(dice), state))
+            return
+        moved = False
+        for die in sorted(set(left), reverse=True):
+            rest = list(left)
+            rest.remove(die)
+            for step in self._single_moves(state, die):
+                moved = True
+                moves.append(step)
+                dice.append(die)
+                self._extend(self._do(state, step), tuple(rest), moves, dice)
+                moves.pop()
+                dice.pop()
+        if not moved:
+            self.ends.append((total - len(left), tuple(moves), tuple(dice), state))
+
+    def _in_play(self, state: _State) -> int:
+        top, pinned = state
+        mine = top[BAR]
+        for point in range(1, 25):
+            n = top[point]
+            mine += n if n > 0 else pinned[point] if n < 0 else 0
+        return mine
+
+    def _single_moves(self, state: _State, die: int) -> list[_Step]:
+        top, pinned = state
+        variant = self.variant
+        if variant.hits and top[BAR] > 0:
+            entry = BAR - die
+            return [(BAR, entry)] if top[entry] >= -1 else []
+        bearing_off = self._may_bear_off(state)
+        highest = max((p for p in range(1, 25) if top[p] > 0), default=0)
+        steps = []
+        for source in range(24, 0, -1):
+            if top[source] <= 0:
+                continue
+            destination = source - die
+            if destination >= 1:
+                if not self._open(state, destination):
+                    continue
+            elif not bearing_off or (destination < 0 and source != highest):
+                continue
+            else:
+                destination = OFF
+            step = (source, destination)
+            if self._restricted(state, step):
+                continue
+            steps.append(step)
+        return steps
+
+    def _open(self, state: _State, point: int) -> bool:
+        top, pinned = state
+        landing = self.variant.landing
+        if landing is Landing.HIT:
+            return top[point] >= -1
+        if landing is Landing.PIN:
+            return top[point] >= 0 or (top[point] == -1 and not pinned[point])
+        return top[point] >= 0
+
+    def _may_bear_off(self, state: _State) -> bool:
+        top, pinned = state
+        if top[BAR] > 0:
+            return False
+        for point in range(7, 25):
+            if top[point] > 0 or (top[point] < 0 and pinned[point]):
+                return False
+        if self.variant.pins:
+            return not any(top[p] < 0 and pinned[p] for p in HOME)
+        return True
+
+    def _restricted(self, state: _State, step: _Step) -> bool:
+        """Whether the variant's blocking rules forbid ``step`` now (docs/variants.md §6, §7)."""
+        variant = self.variant
+        top = state[0]
+        source, destination = step
+        if source == HEAD:
+            if (
+                variant.runner_must_pass_opponent_start
+                and not self._passed(state)
+                and self._in_play(state) != top[HEAD]
+            ):
+                return True
+            if variant.one_from_head and self.head_start - top[HEAD] + 1 > self.head_limit:
+                return True
+        if destination == OFF or top[destination] != 0 or not self.guards_blocks:
+            return False
+        held = {p for p in range(1, 25) if top[p] > 0}
+        held.add(destination)
+        if top[source] == 1:
+            held.discard(source)
+        if variant.forbid_full_start_quarter and held.issuperset(START_QUARTER):
+            return True
+        if variant.forbid_prime_with_no_one_ahead:
+            return self._prime_with_no_one_ahead(top, held, destination)
+        return False
+
+    def _passed(self, state: _State) -> bool:
+        top = state[0]
+        return any(top[p] > 0 for p in PAST_OPPONENT_START) or (
+            self._in_play(state) < self.variant.checkers
+        )
+
+    def _prime_with_no_one_ahead(self, top: tuple[int, ...], held: set[int], new: int) -> bool:
+        """Whether the newly held point completes six in a row on the opponent's path with no
+        opponent checker past them."""
+        on_their_path = [False] * 31
+        nearest_opponent = 25
+        for point in range(1, 25):
+            theirs = opponent_point(self.variant, point)
+            if point in held:
+                on_their_path[theirs] = True
+            elif top[point] < 0:
+                nearest_opponent = min(nearest_opponent, theirs)
+        if nearest_opponent == 25:
+            return False
+        centre = opponent_point(self.variant, new)
+        for lowest in range(max(1, centre - 5), min(centre, 19) + 1):
+            if nearest_opponent >= lowest and all(on_their_path[lowest : lowest + 6]):
+                return True
+        return False
+
+    def _do(self, state: _State, step: _Step) -> _State:
+        top, pinned = list(state[0]), list(state[1])
+        source, destination = step
+        top[source] -= 1
+        if source != BAR and top[source] == 0 and pinned[source]:
+            top[source], pinned[source] = -pinned[source], 0
+        if destination != OFF:
+            if top[destination] == -1 and self.variant.landing is Landing.HIT:
+                top[destination] = 1
+                top[0] += 1
+            elif top[destination] == -1 and self.variant.landing is Landing.PIN:
+                top[destination], pinned[destination] = 1, 1
+            else:
+                top[destination] += 1
+        return tuple(top), tuple(pinned)
+
+    def _notation(self, moves: tuple[_Step, ...], after: Board) -> str:
+        ordered = sorted(moves, key=lambda step: (-step[0], -step[1]))
+        before = self.board
+        if self.variant.hits:
+            top = list(before.points)
+            hits = []
+            for source, destination in ordered:
+                hit = destination != OFF and top[destination] == -1
+                top[source] -= 1
+                if hit:
+                    top[destination] = 1
+                elif destination != OFF:
+                    top[destination] += 1
+                hits.append(hit)
+            return canonical_notation(ordered, hits)
+        pins: set[int] = set()
+        if self.variant.pins:
+            pins = {
+                p
+                for p in range(1, 25)
+                if before.points[p] == -1
+                and not before.pinned[p]
+                and after.points[p] > 0
+                and after.pinned[p]
+            }
+        return canonical_notation(ordered, [False] * len(ordered), pins)
+
+
+def canonical_notation(
+    ordered: list[_Step], hits: list[bool], marked_ends: set[int] | frozenset[int] = frozenset()
+) -> str:
+    """docs/variants.md §8: join sorted moves into paths, mark, count and order them.
+
+    ``hits[i]`` marks the stop where move ``i`` lands; ``marked_ends`` marks a path's last stop.
+
+    >>> canonical_notation([(24, 21), (21, 18), (21, 18), (18, 15)], [False] * 4)
+    '24/18 21/15'
+    >>> canonical_notation([(24, 18), (13, 8)], [False, False], {18})
+    '24/18* 13/8'
+    """
+    paths: list[list[tuple[int, bool]]] = []
+    for (source, destination), hit in zip(ordered, hits, strict=True):
+        path = next((p for p in reversed(paths) if p[-1][0] == source), None)
+        if path is None:
+            paths.append([(source, False), (destination, hit)])
+        else:
+            path.append((destination, hit))
+    for path in paths:
+        if path[-1][0] in marked_ends:
+            path[-1] = (path[-1][0], True)
+    counted = Counter(_path_text(path) for path in paths)
+    ends = {_path_text(path): (path[0][0], path[-1][0]) for path in paths}
+    ordered_texts = sorted(
+        counted, key=lambda text: (-ends[text][0], -ends[text][1], "*" not in text, text)
+    )
+    return " ".join(
+        text if counted[text] == 1 else f"{text}({counted[text]})" for text in ordered_texts
+    )
+
+
+def _path_text(path: list[tuple[int, bool]]) -> str:
+    stops = [path[0]] + [stop for stop in path[1:-1] if stop[1]] + [path[-1]]
+    return "/".join(point_name(point) + ("*" if hit else "") for point, hit in stops)
+
+
+def game_end(board: Board) -> GameEnd | None:
+    """The end of the game on ``board``, just after the side it is seen from played; else None.
+
+    A side that has borne off every checker wins 1, a gammon (the loser bore off none) or, where
+    the variant has one, a backgammon. In plakoto, pinning the opponent's mother wins 2 unless
+    the pinner still has checkers on its own start; both mothers pinned is a draw.
+    """
+    variant = board.variant
+    mine_off, theirs_off = board.borne_off()
+    if mine_off == variant.checkers:
+        return GameEnd(1, _bear_off_points(board), "bore off")
+    if theirs_off == variant.checkers:
+        return GameEnd(-1, _bear_off_points(board.flipped()), "bore off")
+    if variant.mother_pin_wins:
+        theirs_pinned = board.points[1] > 0 and board.pinned[1] > 0
+        mine_pinned = board.points[HEAD] < 0 and board.pinned[HEAD] > 0
+        if theirs_pinned and mine_pinned:
+            return GameEnd(0, 0, "both mothers pinned")
+        if theirs_pinned and board.mine(HEAD) == 0:
+            return GameEnd(1, variant.mother_pin_wins, "mother pinned")
+    return None
+
+
+def _bear_off_points(winner_view: Board) -> int:
+    variant = winner_view.variant
+    if winner_view.borne_off()[1] > 0:
+        return 1
+    if variant.backgammon > variant.gammon and (
+        winner_view.points[0] > 0 or any(winner_view.theirs(p) for p in HOME)
+    ):
+        return variant.backgammon
+    return variant.gammon
+
+
+def find_play(board: Board, dice: Dice, text: str) -> VariantPlay:
+    """The legal play of ``dice`` on ``board`` that ``text`` names, in any common spelling.
+
+    Stops along a path may be left out and marks may be omitted, unless that leaves the play
+    in doubt (AmbiguousPlayError); a play the rules do not allow raises IllegalPlayError.
+
+    >>> from .variants import PLAKOTO
+    >>> board = Board.parse(PLAKOTO, "-14 " + "0 " * 16 + "-1 0 0 0 0 0 15 | 0 0 0 0")
+    >>> find_play(board, Dice(6, 1), "24/18, 24/23").notation
+    '24/23 24/18*'
+    """
+    paths = parse_paths(text)
+    plays = variant_plays(board, dice)
+    if not paths:
+        if not plays:
+            return VariantPlay("", board, ())
+        raise IllegalPlayError(f"the {dice} can be played; choose a play{_choices(plays)}")
+    if not plays:
+        raise IllegalPlayError(f"no move is possible with {dice}: the play is empty")
+    flow: dict[int, int] = {}
+    written_stops: set[int] = set()
+    marked: set[int] = set()
+    for path in paths:
+        flow[path.source] = flow.get(path.source, 0) - 1
+        flow[path.stops[-1][0]] = flow.get(path.stops[-1][0], 0) + 1
+        written_stops.update(point for point, _ in path.stops[:-1])
+        marked.update(point for point, hit in path.stops if hit)
+    written = {point: n for point, n in flow.items() if n}
+    candidates = [play for play in plays if _flow(board, play.after) == written]
+    if len(candidates) > 1:
+        landing = [p for p in candidates if written_stops <= {d for _, d in p.moves}]
+        candidates = landing or candidates
+    if len(candidates) > 1:
+        exact = [p for p in candidates if _marks(p.notation) == marked]
+        candidates = exact or candidates
+    if len(candidates) == 1:
+        return candidates[0]
+    if candidates:
+        options = " or ".join(play.notation for play in candidates)
+        raise AmbiguousPlayError(f"{text.strip()} can be played as {options}: say which")
+    raise IllegalPlayError(f"{text.strip()} is not a legal play of {dice}{_choices(plays)}")
+
+
+def _flow(before: Board, after: Board) -> dict[int, int]:
+    """Where the mover's checkers went: a point's count lost (negative) or gained; 0 is off."""
+    change = {point: after.mine(point) - before.mine(point) for point in range(1, 26)}
+    change[OFF] = after.borne_off()[0] - before.borne_off()[0]
+    return {point: n for point, n in change.items() if n}
+
+
+def _marks(notation: str) -> set[int]:
+    return {
+        int(stop[:-1])
+        for path in notation.split()
+        for stop in path.split("(")[0].split("/")
+        if stop.endswith("*")
+    }
+
+
+def _choices(plays: tuple[VariantPlay, ...], limit: int = 12) -> str:
+    shown = ", ".join(play.notation for play in plays[:limit])
+    more = f" and {len(plays) - limit} more" if len(plays) > limit else ""
+    return f". Legal plays: {shown}{more}"
