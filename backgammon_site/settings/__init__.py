@@ -353,3 +353,7 @@ RATINGS = {
     # provisional again.
     "PERIOD_DAYS": 7,
 }
+
+# Tournaments (games/services/tournaments.py, docs/tournaments.md). Moderators create them; with
+# this on, any signed-up player may too.
+TOURNAMENTS_OPEN_TO_PLAYERS = env_flag("TOURNAMENTS_OPEN_TO_PLAYERS")

@@ -65,6 +65,26 @@ def challenge_news(*, challenge_id: int) -> None:
     _record(challenge.opponent, Kind.CHALLENGE, f"challenge:{challenge.pk}", challenge=challenge)
 
 
+def tournament_match_news(*, match_id: int) -> None:
+    """Tell both players that their tournament match has started. A player hears of it as they
+    chose to hear of challenges: a tournament match is an invitation they signed up for."""
+    match = (
+        Match.objects.select_related("first_player__profile", "second_player__profile")
+        .filter(pk=match_id)
+        .first()
+    )
+    if match is None:
+        return
+    for player in match.players:
+        _record(
+            player,
+            Kind.TOURNAMENT_MATCH,
+            f"tournament_match:match:{match.pk}",
+            match=match,
+            preference=Kind.CHALLENGE,
+        )
+
+
 def deadline_news(*, match_id: int, seq: int) -> None:
     """Record the warning that the decision match ``match_id`` waits for at ``seq`` is nearly
     due (the sweep's deadline_near signal); nothing if the match has moved on."""
@@ -151,10 +171,13 @@ def _record(
     match: Match | None = None,
     challenge: Challenge | None = None,
     seq: int | None = None,
+    preference: str | None = None,
 ) -> None:
+    """Record news of ``kind`` once per ``key``, delivered as the player chose for ``kind`` (or
+    for the ``preference`` it shares)."""
     if not can_receive_email(user):
         return
-    delivery = delivery_for(user, kind)
+    delivery = delivery_for(user, preference or kind)
     if delivery == Delivery.OFF:
         return
     notification, created = Notification.objects.get_or_create(
@@ -185,6 +208,8 @@ def is_still_news(notification: Notification) -> bool:
     kind = notification.kind
     if kind == Kind.MATCH_FINISHED:
         return True
+    if kind == Kind.TOURNAMENT_MATCH:
+        return notification.match is not None and (notification.match.status == Match.Status.ACTIVE)
     if kind == Kind.CHALLENGE:
         challenge = notification.challenge
         return challenge is not None and challenge.status == Challenge.Status.OPEN
