@@ -307,11 +307,11 @@ def _advance(tournament: Tournament) -> int:
     changes = 0
     # In round order, so that a winner found here is placed in the next round in the same pass.
     for row in rows:
-        if row.winner_id is None and row.match is not None:
-            if row.match.status == Match.Status.FINISHED:
-                row.winner = _winner_of(row)
-                row.save(update_fields=["winner"])
-                changes += 1
+        finished = row.match is not None and row.match.status == Match.Status.FINISHED
+        if row.winner_id is None and finished:
+            row.winner = _winner_of(row)
+            row.save(update_fields=["winner"])
+            changes += 1
         if row.winner_id is not None and row is not final:
             later = place[(row.round + 1, row.slot // 2)]
             side = "first" if row.slot % 2 == 0 else "second"
