@@ -379,13 +379,12 @@ def bracket_rounds(tournament: Tournament) -> list[list[BracketMatch]]:
     return rounds
 
 
-def tournaments_of_player(player: Any) -> list[Tournament]:
-    """The tournaments a player is in (or won), newest first."""
-    return list(
+def tournaments_of_player(player: Any) -> QuerySet[Tournament]:
+    """The tournaments a player is in, newest first."""
+    return (
         Tournament.objects.filter(entries__player=player, entries__withdrawn=False)
         .select_related("winner", "second")
         .order_by("-created_at", "-pk")
-        .distinct()
     )
 
 
