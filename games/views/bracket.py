@@ -135,7 +135,8 @@ def _place(
         sides=sides,
         match_id=pairing.match_id,
         status=status,
-        label=f"{round_label}, match {pairing.slot + 1}: {names}, {outcome}",
+        label=f"{round_label}, match {pairing.slot + 1}: "
+        + (outcome if status == "bye" else f"{names}, {outcome}"),
         link=link,
     )
 
