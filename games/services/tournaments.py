@@ -20,7 +20,7 @@ from django.utils import timezone
 from accounts.guests import is_guest
 from accounts.models import is_computer
 from backgammon_site.errors import ApplicationError, Forbidden
-from games.models import BracketMatch, Match, Tournament, TournamentEntry
+from games.models import BracketMatch, Match, MatchEvent, Tournament, TournamentEntry
 from games.models.tournaments import MAX_SIZE, MIN_SIZE
 from games.services.challenges import MAX_MATCH_LENGTH, clean_time_control
 from games.services.locks import locked_tournament
@@ -335,13 +335,23 @@ def _advance(tournament: Tournament) -> int:
 
 
 def _winner_of(row: BracketMatch) -> TournamentEntry:
-    """The player who won the match; of a match ended without a winner (aborted, or ended by
-    agreement), the higher seed."""
+    """The player who won the match. Of a match ended without a winner: the opponent of a
+    player who aborted it (else aborting would be a free win for whoever benefits); the higher
+    seed when a moderator aborted it or both players agreed to end it."""
     assert row.match is not None and row.first is not None and row.second is not None
     if row.match.winner_id == row.first.player_id:
         return row.first
     if row.match.winner_id == row.second.player_id:
         return row.second
+    aborted_by = (
+        MatchEvent.objects.filter(match=row.match, kind="abort")
+        .values_list("actor_id", flat=True)
+        .last()
+    )
+    if aborted_by == row.first.player_id:
+        return row.second
+    if aborted_by == row.second.player_id:
+        return row.first
     return min(row.first, row.second, key=lambda entry: entry.seed or 0)
 
 

@@ -60,9 +60,7 @@ def test_a_worker_killed_mid_advance_leaves_it_to_the_next_worker_exactly_once(
     assert Match.objects.count() == 2
     assert final_of(tournament).match_id is None
 
-    start_worker(
-        "-Q", "urgent", CELERY_BROKER_URL=own_redis.url, DIE_IN_ADVANCE_MARKER=str(marker)
-    )
+    start_worker("-Q", "urgent", CELERY_BROKER_URL=own_redis.url, DIE_IN_ADVANCE_MARKER=str(marker))
     assert wait_for(lambda: final_of(tournament).match_id is not None, 60), "no final was made"
     time.sleep(4)  # a redelivered copy, if any, has had its chance to act twice
 

@@ -138,7 +138,26 @@ def test_seven_players_from_sign_up_to_winner_with_a_bye_and_a_timeout(
     assert services.tournament_advance(tournament_id=tournament.pk) == 0
 
 
-def test_an_aborted_match_sends_the_higher_seed_on(
+def test_a_player_who_aborts_forfeits(
+    moderator: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    tournament = knockout(moderator, size=4)
+    players = [rated_player(f"o{n}", 1900 - 10 * n) for n in range(1, 5)]
+    with django_capture_on_commit_callbacks(execute=True):
+        for player in players:
+            services.tournament_sign_up(tournament_id=tournament.pk, player=player)
+    match = pairing(tournament, 1, 1).match  # o2 v o3
+    assert match is not None
+    with django_capture_on_commit_callbacks(execute=True):
+        services.match_act(
+            match_id=match.pk, actor=players[1], expected_seq=match.seq, action="abort"
+        )
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED and match.winner is None
+    assert names(pairing(tournament, 2, 0)) == (None, "o3")
+
+
+def test_a_match_a_moderator_aborts_sends_the_higher_seed_on(
     moderator: Any, django_capture_on_commit_callbacks: Any
 ) -> None:
     tournament = knockout(moderator, size=4)
