@@ -133,6 +133,7 @@ def _detail(tournament_id: int) -> dict[str, Any]:
 
 class TournamentListCreate(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
+    pagination_class = Pagination
 
     @extend_schema(
         summary="Tournaments: those signing up first, then running, then the rest",
