@@ -36,11 +36,12 @@ Status = Tournament.Status
 
 
 def can_create_tournament(user: Any) -> bool:
-    """Moderators (or whoever holds the permission) create tournaments; any signed-up player
-    too when the site allows it (TOURNAMENTS_OPEN_TO_PLAYERS). Guests and computers never."""
+    """Moderators (the Moderators group holds ``games.create_tournament``) create tournaments;
+    any signed-up player too when the site allows it (TOURNAMENTS_OPEN_TO_PLAYERS). Guests and
+    computers never."""
     if user is None or not user.is_authenticated or not user.is_active:
         return False
-    if user.has_perm("games.create_tournament") or user.has_perm("games.moderate_match"):
+    if user.has_perm("games.create_tournament"):
         return True
     return bool(settings.TOURNAMENTS_OPEN_TO_PLAYERS) and _may_play(user)
 
