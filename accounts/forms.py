@@ -16,7 +16,7 @@ class NotificationPreferencesForm(forms.ModelForm):
         fields = list(NOTIFICATION_PREFERENCES.values())
         labels = {
             "notify_your_turn": "Your turn",
-            "notify_challenge": "A challenge to you",
+            "notify_challenge": "A challenge to you, or your tournament match starting",
             "notify_deadline": "A deadline approaching",
             "notify_match_finished": "A match of yours finished",
         }
