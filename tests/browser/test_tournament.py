@@ -38,6 +38,7 @@ def test_sign_up_for_the_last_place_and_see_the_bracket(live_server, new_context
 
     page = signed_in(new_context, base, alice, viewport={"width": 1280, "height": 900})
     page.goto(f"{base}/tournaments/")
+    page.screenshot(path=str(screenshots / "tournaments-1280.png"), full_page=True)
     page.click("text=Harbour knock-out")
     assert "6 of 7 places taken" in page.inner_text(".tournament-terms")
     assert page.locator("[data-bracket]").count() == 0
@@ -75,3 +76,13 @@ def test_sign_up_for_the_last_place_and_see_the_bracket(live_server, new_context
     assert "/matches/" in phone.url
     phone.go_back()
     phone.screenshot(path=str(screenshots / "tournament-390.png"), full_page=True)
+
+    organiser = signed_in(new_context, base, moderator, viewport={"width": 390, "height": 844})
+    organiser.goto(f"{base}/tournaments/new/")
+    organiser.screenshot(path=str(screenshots / "tournament-new-390.png"), full_page=True)
+    organiser.fill("#id_name", "Lighthouse open")
+    organiser.fill("#id_size", "6")
+    organiser.click(".tournament-form button[type=submit]")
+    assert "Lighthouse open is open for sign-up." in organiser.inner_text("body")
+    organiser.goto(f"{base}/tournaments/")
+    organiser.screenshot(path=str(screenshots / "tournaments-390.png"), full_page=True)
