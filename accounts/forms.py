@@ -17,7 +17,7 @@ class NotificationPreferencesForm(forms.ModelForm):
         fields = [*NOTIFICATION_PREFERENCES.values(), *PUSH_PREFERENCES.values()]
         labels = {
             "notify_your_turn": "Your turn",
-            "notify_challenge": "A challenge to you",
+            "notify_challenge": "A challenge to you, or your tournament match starting",
             "notify_deadline": "A deadline approaching",
             "notify_match_finished": "A match of yours finished",
             **{field: "And as a notification on my devices" for field in PUSH_PREFERENCES.values()},

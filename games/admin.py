@@ -25,7 +25,16 @@ from backgammon_site.errors import ApplicationError
 from backgammon_site.read_only_admin import ReadOnlyAdmin
 from games import selectors, services
 from games.engine import state_from_snapshot
-from games.models import Challenge, ChatReport, ImportedMatch, Match, MatchEvent
+from games.models import (
+    BracketMatch,
+    Challenge,
+    ChatReport,
+    ImportedMatch,
+    Match,
+    MatchEvent,
+    Tournament,
+    TournamentEntry,
+)
 from games.views.board import draw_board
 
 
@@ -278,6 +287,36 @@ class ChallengeAdmin(ReadOnlyAdmin):
     list_filter = ("status", "rated")
     search_fields = ("challenger__username", "opponent__username")
     list_select_related = ("challenger", "opponent")
+
+
+class TournamentEntryInline(admin.TabularInline):
+    model = TournamentEntry
+    fields = ("player", "seed", "rating", "withdrawn", "joined_at")
+    readonly_fields = fields
+    can_delete = False
+    extra = 0
+    max_num = 0
+
+
+class BracketMatchInline(admin.TabularInline):
+    model = BracketMatch
+    fields = ("round", "slot", "first", "second", "bye", "match", "winner")
+    readonly_fields = fields
+    can_delete = False
+    extra = 0
+    max_num = 0
+
+
+@admin.register(Tournament)
+class TournamentAdmin(ReadOnlyAdmin):
+    """Tournaments, read-only: they change through the services (the pages and the API); a
+    match of one is aborted or awarded from its own admin page."""
+
+    list_display = ("id", "name", "size", "status", "start_mode", "starts_at", "winner")
+    list_filter = ("status", "start_mode")
+    search_fields = ("name",)
+    list_select_related = ("winner",)
+    inlines = [TournamentEntryInline, BracketMatchInline]
 
 
 @admin.register(ImportedMatch)

@@ -28,8 +28,14 @@ from games.computer.analysis import Subject, analysis_request, first_analysis_du
 from games.computer.bot_accounts import bot_level_of, is_challenge_to_a_bot
 from games.computer.rewards import unlock_for_match
 from games.log.service_role import service_role_grant
-from games.notifications.news import challenge_news, deadline_news, match_news
+from games.notifications.news import (
+    challenge_news,
+    deadline_news,
+    match_news,
+    tournament_match_news,
+)
 from games.push import announce_seq
+from games.selectors import tournament_of_match
 from games.signals import (
     analysis_requested,
     challenge_created,
@@ -39,6 +45,7 @@ from games.signals import (
     match_changed,
     match_imported,
     news_to_send,
+    tournament_match_started,
 )
 
 logger = logging.getLogger(__name__)
@@ -112,9 +119,30 @@ def _unlock_rewards(
         unlock_for_match(match_id)
 
 
+@receiver(match_changed, dispatch_uid="games.tournaments.advance_after_a_match")
+def _advance_tournaments(
+    sender: Any, *, match_id: int, finished: bool | None = None, **kwargs: Any
+) -> None:
+    if finished is not False:
+        tournament_id = tournament_of_match(match_id)
+        if tournament_id is not None:
+            _queue(tasks.tournament_advance, tournament_id)
+
+
 @receiver(match_changed, dispatch_uid="games.push.announce_seq")
 def _push_to_open_pages(sender: Any, *, match_id: int, seq: int, **kwargs: Any) -> None:
     announce_seq(match_id, seq)
+
+
+# --- A tournament's match started ---
+
+
+@receiver(tournament_match_started, dispatch_uid="notifications.tournament_match_started")
+def _record_tournament_match_news(sender: Any, *, match_id: int, **kwargs: Any) -> None:
+    try:
+        tournament_match_news(match_id=match_id)
+    except Exception:
+        logger.exception("Could not record the news of tournament match %s", match_id)
 
 
 # --- A challenge was made ---

@@ -36,3 +36,7 @@ match_imported = Signal()
 #: task was lost, say, with the broker down when the change committed): match_id and seq of a
 #: match whose turn is the computer's, or challenge_id of an open challenge to it.
 computer_due = Signal()
+
+#: Sent after the transaction that started a tournament's match has committed: match_id,
+#: tournament_id.
+tournament_match_started = Signal()

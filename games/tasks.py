@@ -101,6 +101,16 @@ def bot_accept_challenge(challenge_id: int) -> str:
     return bot_accept(challenge_id=challenge_id)
 
 
+# --- Tournaments ---
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
+def tournament_advance(tournament_id: int) -> int:
+    """Move a tournament's bracket on after one of its matches ended; run twice, the second
+    run finds nothing to do."""
+    return services.tournament_advance(tournament_id=tournament_id)
+
+
 # --- Analysis ---
 
 #: An analysis that runs this long is stopped (and marked failed); none takes a minute.

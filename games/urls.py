@@ -6,6 +6,7 @@ from games.api import challenges as challenges_api
 from games.api import chat as chat_api
 from games.api import imports as imports_api
 from games.api import matches as api
+from games.api import tournaments as tournaments_api
 from games.views import chat as chat_views
 from games.views import dice as dice_views
 from games.views import match as match_views
@@ -64,6 +65,22 @@ api_urlpatterns = [
         name="api-import-export-mat",
     ),
     path("challenges/", challenges_api.ChallengeListCreate.as_view(), name="api-challenges"),
+    path("tournaments/", tournaments_api.TournamentListCreate.as_view(), name="api-tournaments"),
+    path(
+        "tournaments/<id:tournament_id>/",
+        tournaments_api.TournamentDetail.as_view(),
+        name="api-tournament",
+    ),
+    path(
+        "tournaments/<id:tournament_id>/sign-up/",
+        tournaments_api.TournamentSignUp.as_view(),
+        name="api-tournament-sign-up",
+    ),
+    path(
+        "tournaments/<id:tournament_id>/withdraw/",
+        tournaments_api.TournamentWithdraw.as_view(),
+        name="api-tournament-withdraw",
+    ),
     path(
         "challenges/<id:challenge_id>/accept/",
         challenges_api.ChallengeAccept.as_view(),

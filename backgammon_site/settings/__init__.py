@@ -381,3 +381,7 @@ VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT") or f"mailto:{_operator_address}"
 WEBPUSH_TIMEOUT = 10
 #: How many devices a player may have take notifications.
 WEBPUSH_DEVICES_PER_PLAYER = 10
+
+# Tournaments (games/services/tournaments.py, docs/tournaments.md). Moderators create them; with
+# this on, any signed-up player may too.
+TOURNAMENTS_OPEN_TO_PLAYERS = env_flag("TOURNAMENTS_OPEN_TO_PLAYERS")

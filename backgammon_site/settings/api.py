@@ -51,6 +51,7 @@ SPECTACULAR_SETTINGS = {
         "ChallengeStatusEnum": ["open", "accepted", "declined", "cancelled"],
         "ActionEnum": "games.services.ACTIONS",
         "AnalysisStatusEnum": "games.models.MatchAnalysis.Status",
+        "TournamentStatusEnum": ["signing_up", "running", "finished", "cancelled"],
     },
     "APPEND_COMPONENTS": {
         "securitySchemes": {

@@ -100,6 +100,7 @@ CELERY_TASK_ROUTES = {
     "games.tasks.sweep_deadlines": {"queue": "urgent"},
     "games.tasks.bot_act": {"queue": "urgent"},
     "games.tasks.bot_accept_challenge": {"queue": "urgent"},
+    "games.tasks.tournament_advance": {"queue": "urgent"},
     "games.tasks.analyse_match": {"queue": "analysis"},
     "games.tasks.analyse_import": {"queue": "analysis"},
     "games.tasks.send_notification": {"queue": "email"},

@@ -25,7 +25,7 @@ from django.utils import timezone
 from accounts.models import Profile
 from accounts.vacation import vacation_ends_at
 from games import services
-from games.models import Challenge, Heartbeat, Match, Notification
+from games.models import BracketMatch, Challenge, Heartbeat, Match, Notification, Tournament
 from games.signals import computer_due, countdown_due, news_to_send
 
 logger = logging.getLogger(__name__)
@@ -101,11 +101,38 @@ def sweep(now: datetime | None = None) -> SweepReport:
     for match_id, seq, deadline in soon.values_list("pk", "seq", "deadline")[:SWEEP_BATCH]:
         start_countdown(match_id, seq, deadline)
         countdowns += 1
-    follow_ups = follow_ups_resent(now)
+    follow_ups = follow_ups_resent(now) + tournaments_moved_on(now)
     previous = Heartbeat.objects.filter(name=HEARTBEAT).first()
     follow_ups += news_resent(previous.at if previous else now - timedelta(days=1), now)
     Heartbeat.objects.update_or_create(name=HEARTBEAT, defaults={"at": now})
     return SweepReport(timed_out, warned, countdowns, vacations_ended, follow_ups)
+
+
+def tournaments_moved_on(now: datetime) -> int:
+    """Start the tournaments whose time has come, and move on every bracket left waiting (a
+    match over with no winner placed, or two players known and no match made): the advance its
+    task would have made, had it not been lost. Each is done once, however often asked for."""
+    moved = 0
+    due = Tournament.objects.filter(
+        status=Tournament.Status.SIGNING_UP,
+        start_mode=Tournament.StartMode.AT_TIME,
+        starts_at__lte=now,
+    )
+    for tournament_id in due.values_list("pk", flat=True)[:SWEEP_BATCH]:
+        moved += services.tournament_start(tournament_id=tournament_id, now=now)
+    waiting = BracketMatch.objects.filter(
+        tournament__status=Tournament.Status.RUNNING, winner__isnull=True
+    ).filter(
+        Q(match__status=Match.Status.FINISHED)
+        | Q(match__isnull=True, first__isnull=False, second__isnull=False)
+    )
+    stalled = waiting.values_list("tournament_id", flat=True).distinct()
+    for tournament_id in stalled[:SWEEP_BATCH]:
+        try:
+            moved += bool(services.tournament_advance(tournament_id=tournament_id))
+        except Exception:  # one broken tournament must not stop the sweep for the others
+            logger.exception("advancing tournament %s failed", tournament_id)
+    return moved
 
 
 def computer_turns_waiting(now: datetime) -> Any:

@@ -15,11 +15,13 @@ from games.models.matches import (
     MatchPresence,
 )
 from games.models.news import Notification
+from games.models.tournaments import BracketMatch, Tournament, TournamentEntry
 from games.models.upkeep import DicePairCount, Heartbeat, IdempotencyRecord
 
 __all__ = [
     "GENESIS_DIGEST",
     "AppendOnlyError",
+    "BracketMatch",
     "ChatMessage",
     "ChatMute",
     "ChatReport",
@@ -34,4 +36,6 @@ __all__ = [
     "MatchEventQuerySet",
     "MatchPresence",
     "Notification",
+    "Tournament",
+    "TournamentEntry",
 ]

@@ -23,6 +23,7 @@ class Notification(models.Model):
         CHALLENGE = "challenge", "a challenge"
         DEADLINE = "deadline", "a deadline approaching"
         MATCH_FINISHED = "match_finished", "a match finished"
+        TOURNAMENT_MATCH = "tournament_match", "a tournament match started"
 
     class Delivery(models.TextChoices):
         IMMEDIATELY = "immediately", "at once"

@@ -78,6 +78,13 @@ def news_item(notification: Notification) -> dict[str, Any]:
     if notification.kind == Kind.YOUR_TURN:
         subject = f"Your turn against {opponent} (match {match.pk})"
         headline = f"It is your turn in your match against {opponent}."
+    elif notification.kind == Kind.TOURNAMENT_MATCH:
+        tournament = match.bracket_match.tournament
+        subject = f"Your match against {opponent} in {tournament.name} has started"
+        headline = (
+            f"Your tournament match against {opponent} in {tournament.name} has started "
+            f"({a_match_of(match.match_length)})."
+        )
     elif notification.kind == Kind.DEADLINE:
         subject = f"12 hours left for your decision against {opponent} (match {match.pk})"
         headline = f"Your match against {opponent} waits for your decision."

@@ -66,6 +66,25 @@ def challenge_news(*, challenge_id: int) -> None:
     _record(challenge.opponent, Kind.CHALLENGE, f"challenge:{challenge.pk}", challenge=challenge)
 
 
+def tournament_match_news(*, match_id: int) -> None:
+    """Tell both players that their tournament match has started. A player hears of it as they
+    chose to hear of challenges: a tournament match is an invitation they signed up for."""
+    match = (
+        Match.objects.select_related("first_player__profile", "second_player__profile")
+        .filter(pk=match_id)
+        .first()
+    )
+    if match is None:
+        return
+    for player in match.players:
+        _record(
+            player,
+            Kind.TOURNAMENT_MATCH,
+            f"tournament_match:match:{match.pk}",
+            match=match,
+        )
+
+
 def deadline_news(*, match_id: int, seq: int) -> None:
     """Record the warning that the decision match ``match_id`` waits for at ``seq`` is nearly
     due (the sweep's deadline_near signal); nothing if the match has moved on."""
@@ -134,10 +153,15 @@ def _finisher_id(match: Match) -> int | None:
     return last if last in (match.first_player_id, match.second_player_id) else None
 
 
+#: News that a player hears of as they chose for another kind: a tournament match is an
+#: invitation they signed up for.
+CHOSEN_AS = {Kind.TOURNAMENT_MATCH: Kind.CHALLENGE}
+
+
 def delivery_for(user: Any, kind: str) -> str:
     """The player's choice for ``kind``; a player without a profile has the defaults."""
     profile = profile_of(user) or Profile(user=user)
-    return profile.delivery_for(kind)
+    return profile.delivery_for(CHOSEN_AS.get(kind, kind))
 
 
 def can_receive_email(user: Any) -> bool:
@@ -155,7 +179,10 @@ def wants_push(user: Any, kind: str) -> bool:
     if user is None or not user.is_active or site_vapid_keys() is None:
         return False
     profile = profile_of(user) or Profile(user=user)
-    return profile.pushes(kind) and PushSubscription.objects.filter(user=user).exists()
+    return (
+        profile.pushes(CHOSEN_AS.get(kind, kind))
+        and PushSubscription.objects.filter(user=user).exists()
+    )
 
 
 def _record(
@@ -202,6 +229,8 @@ def is_still_news(notification: Notification) -> bool:
     kind = notification.kind
     if kind == Kind.MATCH_FINISHED:
         return True
+    if kind == Kind.TOURNAMENT_MATCH:
+        return notification.match is not None and (notification.match.status == Match.Status.ACTIVE)
     if kind == Kind.CHALLENGE:
         challenge = notification.challenge
         return challenge is not None and challenge.status == Challenge.Status.OPEN

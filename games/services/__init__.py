@@ -6,7 +6,8 @@ the caller saw the current seq, validates through the rules engine, appends the 
 and announces the change once the transaction has committed.
 
 Callers use the names listed here (``from games import services``). The actions live in
-challenges, matches, moderation, vacations and imports; below them, ``writer`` appends a match's
+challenges, matches, moderation, vacations, imports and tournaments (knock-outs, whose
+matches are started through ``match_start``); below them, ``writer`` appends a match's
 events and saves them, ``turns`` makes a player's action into its event and plays the server's
 part (``turns.next_roll`` rolls every die), ``deadlines`` runs the clocks, ``announcements``
 tells the rest of the site, and ``locks`` loads the rows a service changes. ``chat`` is the
@@ -44,6 +45,14 @@ from games.services.matches import (
     match_warn_of_deadline,
 )
 from games.services.moderation import match_abort, match_award
+from games.services.tournaments import (
+    can_create_tournament,
+    tournament_advance,
+    tournament_create,
+    tournament_sign_up,
+    tournament_start,
+    tournament_withdraw,
+)
 from games.services.vacations import vacation_end, vacation_start
 
 __all__ = [
@@ -53,6 +62,7 @@ __all__ = [
     "MAX_MATCH_LENGTH",
     "MAX_MESSAGE_LENGTH",
     "TimeCheck",
+    "can_create_tournament",
     "challenge_accept",
     "challenge_cancel",
     "challenge_create",
@@ -73,6 +83,11 @@ __all__ = [
     "match_timeout",
     "match_warn_of_deadline",
     "rematch_offer",
+    "tournament_advance",
+    "tournament_create",
+    "tournament_sign_up",
+    "tournament_start",
+    "tournament_withdraw",
     "vacation_end",
     "vacation_start",
 ]

@@ -7,7 +7,7 @@ from typing import Any
 
 from accounts.models import Profile, profile_of
 from backgammon_site.errors import NotFound
-from games.models import Challenge, Match
+from games.models import Challenge, Match, Tournament
 
 
 def locked_match(match_id: int) -> Match:
@@ -41,3 +41,12 @@ def preferences(player: Any) -> Profile:
     """A player's profile as loaded with their match (``locked_match``); the defaults for a
     player who has none."""
     return profile_of(player) or Profile(user=player)
+
+
+def locked_tournament(tournament_id: int) -> Tournament:
+    """The tournament, locked until the transaction ends: every change of a tournament, its
+    entries and its bracket holds this lock."""
+    try:
+        return Tournament.objects.select_for_update().get(pk=tournament_id)
+    except (Tournament.DoesNotExist, ValueError, TypeError):
+        raise NotFound(f"There is no tournament {tournament_id}.") from None

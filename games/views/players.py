@@ -63,6 +63,7 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
             "active_rows": match_rows(active, viewer, about=player),
             "recent_rows": match_rows(recent, viewer, about=player),
             "rewards": unlocked_rewards(player),
+            "tournaments": selectors.tournaments_of_player(player)[:RECENT],
         },
     )
 

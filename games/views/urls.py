@@ -1,11 +1,12 @@
-"""Routes of the pages around the match page: the lobby, challenges, watching, replays, profiles.
+"""Routes of the pages around the match page: the lobby, challenges, watching, replays, profiles,
+tournaments.
 
 The match page's own routes (``match``, ``match-act``, ...) are in games/urls.py.
 """
 
 from django.urls import path
 
-from games.views import casual, imports, lobby, players, positions, replay, watch
+from games.views import casual, imports, lobby, players, positions, replay, tournaments, watch
 
 urlpatterns = [
     path("", lobby.lobby, name="home"),
@@ -36,4 +37,17 @@ urlpatterns = [
         name="import-replay-analyse",
     ),
     path("players/<str:username>/", players.profile, name="profile"),
+    path("tournaments/", tournaments.tournament_list, name="tournaments"),
+    path("tournaments/new/", tournaments.tournament_new, name="tournament-new"),
+    path("tournaments/<id:tournament_id>/", tournaments.tournament_page, name="tournament"),
+    path(
+        "tournaments/<id:tournament_id>/sign-up/",
+        tournaments.tournament_sign_up,
+        name="tournament-sign-up",
+    ),
+    path(
+        "tournaments/<id:tournament_id>/withdraw/",
+        tournaments.tournament_withdraw,
+        name="tournament-withdraw",
+    ),
 ]

@@ -1,8 +1,9 @@
-"""The service's Celery app for the worker the integration tests start, with one fault to inject.
+"""The service's Celery app for the worker the integration tests start, with faults to inject.
 
 With DIE_IN_TIMEOUT_MARKER set to a path that does not exist yet, the first timeout this worker
 applies kills the worker outright (SIGKILL) after writing the timeout into its transaction and
-before committing it: a crash in the middle of the task.
+before committing it: a crash in the middle of the task. DIE_IN_ADVANCE_MARKER does the same
+to the first tournament match this worker starts while advancing a bracket.
 """
 
 import os
@@ -32,3 +33,23 @@ if _marker:
             os.kill(os.getpid(), signal.SIGKILL)
 
     MatchWriter.time_out = _time_out_then_die  # type: ignore[method-assign]
+
+_advance_marker = os.environ.get("DIE_IN_ADVANCE_MARKER")
+
+if _advance_marker:
+    import django
+
+    django.setup()
+
+    from games.services import tournaments
+
+    _start_match = tournaments._start_match
+
+    def _start_match_then_die(tournament: object, row: object) -> None:
+        _start_match(tournament, row)  # type: ignore[arg-type]
+        marker = Path(_advance_marker)
+        if not marker.exists():
+            marker.write_text(str(os.getpid()))
+            os.kill(os.getpid(), signal.SIGKILL)
+
+    tournaments._start_match = _start_match_then_die  # type: ignore[assignment]

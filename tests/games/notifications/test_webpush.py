@@ -25,7 +25,7 @@ from games.clocks import sweep
 from games.models import Notification
 from games.notifications.attention import record_match_open
 from games.notifications.webpush import push_news
-from tests.games.factories import act, start_match
+from tests.games.factories import act, make_user, start_match
 from tests.games.notifications.push_service import (
     BrowserKeys,
     PushService,
@@ -311,3 +311,38 @@ def test_an_unreachable_push_service_is_a_failure_like_any_other(dice, alice, bo
     phone.refresh_from_db()
     assert "ConnectionError" in phone.last_failure
     assert len(turn_emails_to(bob)) == 1
+
+
+def test_a_tournament_match_is_told_as_the_player_chose_for_challenges(
+    alice, bob, carol, moderator, committed, push_service
+):
+    """Found merging tournaments with web push: the kind has no choice of its own."""
+    from games import services
+
+    dave = make_user("dave")
+    choose(alice, notify_challenge="off", push_challenge=False)
+    choose(bob, notify_challenge="off", push_challenge=True)
+    alice_phone, bob_phone = push_service.subscribe(alice), push_service.subscribe(bob)
+    tournament = services.tournament_create(
+        creator=moderator,
+        name="Four",
+        size=4,
+        start_mode="when_full",
+        match_length=1,
+        time_control={"kind": "correspondence", "days_per_move": 1, "reserve_days": 0},
+    )
+    for player in (alice, bob, carol, dave):
+        with committed():
+            services.tournament_sign_up(tournament_id=tournament.pk, player=player)
+
+    def tournament_news(device: Any) -> list[dict[str, Any]]:
+        told = [
+            json.loads(push_service.browsers[device.pk].decrypt(push.body))
+            for push in push_service.pushes_to(device)
+        ]
+        return [news for news in told if "in Four has started" in news["title"]]
+
+    assert len(tournament_news(bob_phone)) == 1
+    assert tournament_news(alice_phone) == []
+    told_by_email = [e.subject for e in mail.outbox if e.to in ([alice.email], [bob.email])]
+    assert not [subject for subject in told_by_email if "in Four has started" in subject]

@@ -1,0 +1,140 @@
+"""Tournaments: who signed up, and the bracket of a knock-out.
+
+Nothing here holds a rule: games/services/tournaments.py is the only code that changes a
+tournament. A league would sit beside the knock-out as another ``Tournament.Format``, with its
+own table of pairings instead of the bracket.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+from games.models.matches import Match
+
+MIN_SIZE = 4
+MAX_SIZE = 256
+
+
+class Tournament(models.Model):
+    """An event that pairs its entrants in matches: for now a knock-out."""
+
+    class Format(models.TextChoices):
+        KNOCKOUT = "knockout", "knock-out"
+
+    class Variant(models.TextChoices):
+        BACKGAMMON = "backgammon", "backgammon"
+
+    class StartMode(models.TextChoices):
+        WHEN_FULL = "when_full", "when full"
+        AT_TIME = "at_time", "at a set time"
+
+    class Status(models.TextChoices):
+        SIGNING_UP = "signing_up", "signing up"
+        RUNNING = "running", "running"
+        FINISHED = "finished", "finished"
+        CANCELLED = "cancelled", "cancelled"
+
+    name = models.CharField(max_length=100)
+    format = models.CharField(max_length=16, choices=Format.choices, default=Format.KNOCKOUT)
+    variant = models.CharField(max_length=16, choices=Variant.choices, default=Variant.BACKGAMMON)
+    match_length = models.PositiveSmallIntegerField(default=5)
+    time_control = models.JSONField(help_text="As a challenge stores it.")
+    size = models.PositiveSmallIntegerField(help_text="The most players who may sign up.")
+    rated = models.BooleanField(default=True)
+    min_rating = models.IntegerField(null=True, blank=True)
+    max_rating = models.IntegerField(null=True, blank=True)
+    start_mode = models.CharField(max_length=16, choices=StartMode.choices)
+    starts_at = models.DateTimeField(
+        null=True, blank=True, help_text="When a tournament that starts at a time starts."
+    )
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.SIGNING_UP)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="tournaments_created"
+    )
+    winner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="tournaments_won",
+    )
+    second = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="tournaments_second",
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["status", "starts_at"], name="tournament_status_start"),
+        ]
+        permissions = [("create_tournament", "Can create tournaments")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class TournamentEntry(models.Model):
+    """A player's place in a tournament; ``seed`` is given at the start (1 is the best)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="tournament_entries"
+    )
+    seed = models.PositiveSmallIntegerField(null=True, blank=True)
+    rating = models.FloatField(
+        null=True, blank=True, help_text="The player's rating when the seeds were given."
+    )
+    withdrawn = models.BooleanField(default=False)
+    joined_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        verbose_name_plural = "tournament entries"
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "player"], name="tournament_entry_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.tournament}"
+
+
+class BracketMatch(models.Model):
+    """One pairing of a knock-out's bracket: round 1 is the first, slot counts from 0 down the
+    round. ``first`` is the higher seed; a pairing with a bye has no ``second`` and its
+    ``first`` is its winner from the start. ``match`` is made once both players are known."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="bracket")
+    round = models.PositiveSmallIntegerField()
+    slot = models.PositiveSmallIntegerField()
+    first = models.ForeignKey(
+        TournamentEntry, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    second = models.ForeignKey(
+        TournamentEntry, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    bye = models.BooleanField(default=False)
+    match = models.OneToOneField(
+        Match, on_delete=models.PROTECT, null=True, blank=True, related_name="bracket_match"
+    )
+    winner = models.ForeignKey(
+        TournamentEntry, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["round", "slot"]
+        verbose_name_plural = "bracket matches"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "round", "slot"], name="bracket_match_place"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} round {self.round} match {self.slot + 1}"

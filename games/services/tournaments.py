@@ -1,0 +1,377 @@
+"""Knock-out tournaments: creating one, signing up and withdrawing, the start, and the bracket
+advancing as its matches end (docs/tournaments.md gives the rules).
+
+Every change holds the tournament's row lock, so advancing is idempotent: a second run, from
+a task delivered twice or from the minute sweep, re-reads the bracket and finds nothing to do.
+A tournament's matches are started through ``match_start`` in the same transaction, so a crash
+before the commit leaves neither the bracket's change nor the match.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.guests import is_guest
+from accounts.models import is_computer
+from backgammon_site.errors import ApplicationError, Forbidden
+from games.models import BracketMatch, Match, MatchEvent, Tournament, TournamentEntry
+from games.models.tournaments import MAX_SIZE, MIN_SIZE
+from games.services.challenges import MAX_MATCH_LENGTH, clean_time_control
+from games.services.locks import locked_tournament
+from games.services.matches import match_start
+from games.signals import tournament_match_started
+from ratings.selectors import rating_of
+
+#: A tournament due to start at its time with fewer players than this is cancelled: the
+#: smallest tournament anyone may create.
+MIN_PLAYERS = MIN_SIZE
+
+Status = Tournament.Status
+
+
+def can_create_tournament(user: Any) -> bool:
+    """Moderators (the Moderators group holds ``games.create_tournament``) create tournaments;
+    any signed-up player too when the site allows it (TOURNAMENTS_OPEN_TO_PLAYERS). Guests and
+    computers never."""
+    if user is None or not user.is_authenticated or not user.is_active:
+        return False
+    if user.has_perm("games.create_tournament"):
+        return True
+    return bool(settings.TOURNAMENTS_OPEN_TO_PLAYERS) and _may_play(user)
+
+
+def tournament_create(
+    *,
+    creator: Any,
+    name: str,
+    size: int,
+    start_mode: str,
+    starts_at: datetime | None = None,
+    match_length: int = 5,
+    time_control: Mapping[str, Any] | None = None,
+    rated: bool = True,
+    min_rating: int | None = None,
+    max_rating: int | None = None,
+    variant: str = Tournament.Variant.BACKGAMMON,
+) -> Tournament:
+    """Create a knock-out open for sign-up; it starts when full, or at ``starts_at``."""
+    if not can_create_tournament(creator):
+        raise Forbidden("Only moderators can create tournaments.")
+    if not isinstance(name, str) or not name.strip():
+        raise ApplicationError("Give the tournament a name.", "name")
+    if len(name.strip()) > 100:
+        raise ApplicationError("A tournament's name is at most 100 characters.", "name")
+    if variant not in Tournament.Variant.values:
+        raise ApplicationError(
+            f"The variant is one of {', '.join(Tournament.Variant.values)}.", "variant"
+        )
+    if not _whole(size) or not MIN_SIZE <= size <= MAX_SIZE:
+        raise ApplicationError(
+            f"A tournament has room for {MIN_SIZE} to {MAX_SIZE} players.", "size"
+        )
+    if not _whole(match_length) or not 1 <= match_length <= MAX_MATCH_LENGTH:
+        raise ApplicationError(
+            f"A match is played to 1 to {MAX_MATCH_LENGTH} points.", "match_length"
+        )
+    if not isinstance(rated, bool):
+        raise ApplicationError("Say whether the matches are rated: true or false.", "rated")
+    for limit in (min_rating, max_rating):
+        if limit is not None and not _whole(limit):
+            raise ApplicationError("A rating limit is a whole number.", "rating_limits")
+    if min_rating is not None and max_rating is not None and min_rating > max_rating:
+        raise ApplicationError("The lowest rating allowed is above the highest.", "rating_limits")
+    if start_mode == Tournament.StartMode.AT_TIME:
+        if starts_at is None or starts_at <= timezone.now():
+            raise ApplicationError("A tournament starts at a time still to come.", "starts_at")
+    elif start_mode == Tournament.StartMode.WHEN_FULL:
+        if starts_at is not None:
+            raise ApplicationError(
+                "A tournament that starts when full has no start time.", "starts_at"
+            )
+    else:
+        raise ApplicationError('A tournament starts "when_full" or "at_time".', "start_mode")
+    return Tournament.objects.create(
+        name=name.strip(),
+        variant=variant,
+        size=size,
+        start_mode=start_mode,
+        starts_at=starts_at,
+        match_length=match_length,
+        time_control=clean_time_control(time_control),
+        rated=rated,
+        min_rating=min_rating,
+        max_rating=max_rating,
+        created_by=creator,
+    )
+
+
+def tournament_sign_up(*, tournament_id: int, player: Any) -> TournamentEntry:
+    """Enter ``player`` in a tournament still signing up; the last place taken starts a
+    tournament that starts when full."""
+    if not _may_play(player):
+        raise Forbidden("Guests and computer players cannot enter tournaments.")
+    with transaction.atomic():
+        tournament = locked_tournament(tournament_id)
+        _still_signing_up(tournament, "sign up")
+        entry = tournament.entries.filter(player=player).first()
+        if entry is not None and not entry.withdrawn:
+            raise ApplicationError("You are already signed up.", "already_entered")
+        if _active_entries(tournament).count() >= tournament.size:
+            raise ApplicationError(
+                f"The tournament is full: all {tournament.size} places are taken.",
+                "tournament_full",
+            )
+        rating = rating_of(player).rating
+        low, high = tournament.min_rating, tournament.max_rating
+        if (low is not None and rating < low) or (high is not None and rating > high):
+            raise ApplicationError(
+                f"Your rating, {rating:.0f}, is outside this tournament's limits "
+                f"({_limits_in_words(tournament)}).",
+                "rating_outside_limits",
+            )
+        if entry is None:
+            entry = TournamentEntry.objects.create(tournament=tournament, player=player)
+        else:
+            entry.withdrawn = False
+            entry.joined_at = timezone.now()
+            entry.save(update_fields=["withdrawn", "joined_at"])
+        _start_if_due(tournament, timezone.now())
+    return entry
+
+
+def tournament_withdraw(*, tournament_id: int, player: Any) -> TournamentEntry:
+    """Take ``player`` out of a tournament that has not started."""
+    with transaction.atomic():
+        tournament = locked_tournament(tournament_id)
+        entry = tournament.entries.filter(player=player, withdrawn=False).first()
+        if entry is None:
+            raise ApplicationError("You are not signed up for this tournament.", "not_entered")
+        _still_signing_up(tournament, "withdraw")
+        entry.withdrawn = True
+        entry.save(update_fields=["withdrawn"])
+    return entry
+
+
+def tournament_start(*, tournament_id: int, now: datetime | None = None) -> bool:
+    """Start the tournament if it is due (full, or its time has come); cancel one due at its
+    time with fewer than MIN_PLAYERS. Returns whether it started or was cancelled now; safe to
+    call any number of times."""
+    with transaction.atomic():
+        tournament = locked_tournament(tournament_id)
+        return _start_if_due(tournament, now or timezone.now())
+
+
+def tournament_advance(*, tournament_id: int) -> int:
+    """Move the bracket on: the winners of finished matches into the next round, a match for
+    each pairing whose two players are known, and the end. Returns how many changes were
+    made (0 when there was nothing to do)."""
+    with transaction.atomic():
+        tournament = locked_tournament(tournament_id)
+        if tournament.status != Status.RUNNING:
+            return 0
+        return _advance(tournament)
+
+
+def bracket_order(size: int) -> list[int]:
+    """The seeds of a bracket of ``size`` (a power of two) from the top, in pairs: 1 v size,
+    and so on, so that the top two seeds can meet only in the final."""
+    order = [1]
+    while len(order) < size:
+        mirror = 2 * len(order) + 1
+        order = [seed for top in order for seed in (top, mirror - top)]
+    return order
+
+
+def _may_play(user: Any) -> bool:
+    return bool(
+        user is not None
+        and user.is_authenticated
+        and user.is_active
+        and not is_guest(user)
+        and not is_computer(user)
+    )
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _active_entries(tournament: Tournament) -> Any:
+    return tournament.entries.filter(withdrawn=False)
+
+
+def _still_signing_up(tournament: Tournament, what: str) -> None:
+    if tournament.status != Status.SIGNING_UP or (
+        tournament.starts_at is not None and tournament.starts_at <= timezone.now()
+    ):
+        status = (
+            "has started"
+            if tournament.status == Status.SIGNING_UP
+            else "is " + str(Status(tournament.status).label)
+        )
+        raise ApplicationError(
+            f"Too late to {what}: the tournament {status}.", "tournament_started"
+        )
+
+
+def _limits_in_words(tournament: Tournament) -> str:
+    low, high = tournament.min_rating, tournament.max_rating
+    if low is not None and high is not None:
+        return f"{low} to {high}"
+    return f"at least {low}" if low is not None else f"at most {high}"
+
+
+def _start_if_due(tournament: Tournament, now: datetime) -> bool:
+    if tournament.status != Status.SIGNING_UP:
+        return False
+    entries = list(_active_entries(tournament).select_related("player").order_by("joined_at"))
+    if tournament.start_mode == Tournament.StartMode.WHEN_FULL:
+        due = len(entries) >= tournament.size
+    else:
+        due = tournament.starts_at is not None and tournament.starts_at <= now
+    if not due:
+        return False
+    if len(entries) < MIN_PLAYERS:
+        tournament.status = Status.CANCELLED
+        tournament.finished_at = now
+        tournament.save(update_fields=["status", "finished_at"])
+        return True
+    _seed(entries)
+    _draw_bracket(tournament, entries)
+    tournament.status = Status.RUNNING
+    tournament.started_at = now
+    tournament.save(update_fields=["status", "started_at"])
+    _advance(tournament)
+    return True
+
+
+def _seed(entries: list[TournamentEntry]) -> None:
+    """Seed by rating, highest first; of equal ratings, the earlier sign-up first."""
+    for entry in entries:
+        entry.rating = rating_of(entry.player).rating
+    entries.sort(key=lambda entry: (-(entry.rating or 0), entry.joined_at, entry.pk))
+    for seed, entry in enumerate(entries, start=1):
+        entry.seed = seed
+    TournamentEntry.objects.bulk_update(entries, ["rating", "seed"])
+
+
+def _draw_bracket(tournament: Tournament, entries: list[TournamentEntry]) -> None:
+    """Every pairing of every round; the first round's filled in, byes (seeds beyond the
+    field) given to the top seeds, who win them at once."""
+    bracket_size = 1
+    while bracket_size < len(entries):
+        bracket_size *= 2
+    by_seed = {entry.seed: entry for entry in entries}
+    order = bracket_order(bracket_size)
+    rows = []
+    for slot in range(bracket_size // 2):
+        first, second = by_seed.get(order[2 * slot]), by_seed.get(order[2 * slot + 1])
+        bye = second is None
+        rows.append(
+            BracketMatch(
+                tournament=tournament,
+                round=1,
+                slot=slot,
+                first=first,
+                second=second,
+                bye=bye,
+                winner=first if bye else None,
+            )
+        )
+    round_number, pairings = 2, bracket_size // 4
+    while pairings >= 1:
+        rows.extend(
+            BracketMatch(tournament=tournament, round=round_number, slot=slot)
+            for slot in range(pairings)
+        )
+        round_number, pairings = round_number + 1, pairings // 2
+    BracketMatch.objects.bulk_create(rows)
+
+
+def _advance(tournament: Tournament) -> int:
+    rows = list(
+        BracketMatch.objects.select_for_update(of=("self",))
+        .filter(tournament=tournament)
+        .select_related("match", "first__player", "second__player")
+        .order_by("round", "slot")
+    )
+    if not rows:
+        return 0
+    place = {(row.round, row.slot): row for row in rows}
+    final = rows[-1]
+    changes = 0
+    # In round order, so that a winner found here is placed in the next round in the same pass.
+    for row in rows:
+        finished = row.match is not None and row.match.status == Match.Status.FINISHED
+        if row.winner_id is None and finished:
+            row.winner = _winner_of(row)
+            row.save(update_fields=["winner"])
+            changes += 1
+        if row.winner_id is not None and row is not final:
+            later = place[(row.round + 1, row.slot // 2)]
+            side = "first" if row.slot % 2 == 0 else "second"
+            if getattr(later, f"{side}_id") is None:
+                setattr(later, side, row.winner)
+                later.save(update_fields=[side])
+                changes += 1
+        if row.winner_id is None and row.match_id is None and row.first_id and row.second_id:
+            _start_match(tournament, row)
+            changes += 1
+    if final.winner_id is not None:
+        runner_up = final.second if final.winner_id == final.first_id else final.first
+        assert runner_up is not None and final.winner is not None
+        tournament.status = Status.FINISHED
+        tournament.winner = final.winner.player
+        tournament.second = runner_up.player
+        tournament.finished_at = timezone.now()
+        tournament.save(update_fields=["status", "winner", "second", "finished_at"])
+        changes += 1
+    return changes
+
+
+def _winner_of(row: BracketMatch) -> TournamentEntry:
+    """The player who won the match. Of a match ended without a winner: the opponent of a
+    player who aborted it (else aborting would be a free win for whoever benefits); the higher
+    seed when a moderator aborted it or both players agreed to end it."""
+    assert row.match is not None and row.first is not None and row.second is not None
+    if row.match.winner_id == row.first.player_id:
+        return row.first
+    if row.match.winner_id == row.second.player_id:
+        return row.second
+    aborted_by = (
+        MatchEvent.objects.filter(match=row.match, kind="abort")
+        .values_list("actor_id", flat=True)
+        .last()
+    )
+    if aborted_by == row.first.player_id:
+        return row.second
+    if aborted_by == row.second.player_id:
+        return row.first
+    return min(row.first, row.second, key=lambda entry: entry.seed or 0)
+
+
+def _start_match(tournament: Tournament, row: BracketMatch) -> None:
+    """The pairing's match, the higher seed in the first player's seat."""
+    assert row.first is not None and row.second is not None
+    higher, lower = sorted((row.first, row.second), key=lambda entry: entry.seed or 0)
+    match = match_start(
+        first_player=higher.player,
+        second_player=lower.player,
+        match_length=tournament.match_length,
+        rated=tournament.rated,
+        time_control=tournament.time_control,
+    )
+    row.match = match
+    row.save(update_fields=["match"])
+    match_id, tournament_id = match.pk, tournament.pk
+    transaction.on_commit(
+        lambda: tournament_match_started.send(
+            Tournament, match_id=match_id, tournament_id=tournament_id
+        )
+    )

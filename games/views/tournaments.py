@@ -1,0 +1,195 @@
+"""The tournament pages: the list, one tournament with its bracket, sign-up and withdrawal, and
+the form that creates one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from backgammon_site.errors import ApplicationError
+from games import selectors, services
+from games.clocks.words import time_control_words
+from games.models import Tournament
+from games.models.tournaments import MAX_SIZE, MIN_SIZE
+from games.services.challenges import MAX_MATCH_LENGTH
+from games.views.bracket import bracket_drawing, round_name
+
+
+class TournamentForm(forms.Form):
+    """A knock-out's terms. Correspondence only here; the API takes a live clock too."""
+
+    name = forms.CharField(max_length=100, label="Name")
+    size = forms.IntegerField(
+        min_value=MIN_SIZE,
+        max_value=MAX_SIZE,
+        initial=8,
+        label="Players",
+        help_text=f"{MIN_SIZE} to {MAX_SIZE}. A field that is not a power of two gives the top "
+        "seeds byes.",
+    )
+    match_length = forms.IntegerField(
+        min_value=1, max_value=MAX_MATCH_LENGTH, initial=5, label="Matches to (points)"
+    )
+    days_per_move = forms.FloatField(
+        initial=1,
+        label="Days a move",
+        widget=forms.NumberInput(attrs={"step": "any", "min": "0.04", "max": "30"}),
+    )
+    reserve_days = forms.FloatField(
+        initial=8,
+        label="Reserve days",
+        widget=forms.NumberInput(attrs={"step": "any", "min": "0", "max": "60"}),
+    )
+    rated = forms.BooleanField(required=False, initial=True, label="Rated")
+    min_rating = forms.IntegerField(required=False, label="Lowest rating (optional)")
+    max_rating = forms.IntegerField(required=False, label="Highest rating (optional)")
+    start_mode = forms.ChoiceField(
+        choices=Tournament.StartMode.choices,
+        initial=Tournament.StartMode.WHEN_FULL,
+        widget=forms.RadioSelect,
+        label="Starts",
+    )
+    starts_at = forms.DateTimeField(
+        required=False,
+        label="Start time (UTC)",
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
+        help_text="For a tournament that starts at a set time.",
+    )
+
+    def terms(self) -> dict[str, Any]:
+        values = self.cleaned_data
+        starts_at = values["starts_at"] if values["start_mode"] == "at_time" else None
+        return {
+            "name": values["name"],
+            "size": values["size"],
+            "match_length": values["match_length"],
+            "time_control": {
+                "kind": "correspondence",
+                "days_per_move": values["days_per_move"],
+                "reserve_days": values["reserve_days"],
+            },
+            "rated": values["rated"],
+            "min_rating": values["min_rating"],
+            "max_rating": values["max_rating"],
+            "start_mode": values["start_mode"],
+            "starts_at": starts_at,
+        }
+
+
+@require_GET
+def tournament_list(request: HttpRequest) -> HttpResponse:
+    rows = [_row(tournament) for tournament in selectors.tournaments_listed()[:200]]
+    return render(
+        request,
+        "games/tournaments.html",
+        {"rows": rows, "can_create": services.can_create_tournament(request.user)},
+    )
+
+
+@login_required
+def tournament_new(request: HttpRequest) -> HttpResponse:
+    if not services.can_create_tournament(request.user):
+        messages.error(request, "Only moderators can create tournaments.")
+        return redirect("tournaments")
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = services.tournament_create(creator=request.user, **form.terms())
+        except ApplicationError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, f"{tournament.name} is open for sign-up.")
+            return redirect("tournament", tournament_id=tournament.pk)
+    status = 400 if request.method == "POST" else 200
+    return render(request, "games/tournament_new.html", {"form": form}, status=status)
+
+
+@require_GET
+def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = selectors.tournament_with_players(tournament_id)
+    if tournament is None:
+        raise Http404("No such tournament.")
+    entrants = selectors.tournament_entrants(tournament)
+    rounds = selectors.bracket_rounds(tournament)
+    viewer = request.user if request.user.is_authenticated else None
+    entered = viewer is not None and any(entry.player_id == viewer.pk for entry in entrants)
+    drawing = bracket_drawing(rounds)
+    return render(
+        request,
+        "games/tournament.html",
+        {
+            "tournament": tournament,
+            "terms": _terms(tournament),
+            "entrants": entrants,
+            "entered": entered,
+            "signing_up": tournament.status == Tournament.Status.SIGNING_UP,
+            "drawing": drawing,
+            "rounds": [
+                {"name": round_name(number, len(rounds)), "pairings": pairings}
+                for number, pairings in enumerate(_pairings_in_words(drawing), start=1)
+            ]
+            if drawing
+            else [],
+        },
+    )
+
+
+@require_POST
+@login_required
+def tournament_sign_up(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    try:
+        services.tournament_sign_up(tournament_id=tournament_id, player=request.user)
+    except ApplicationError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, "You are signed up.")
+    return redirect("tournament", tournament_id=tournament_id)
+
+
+@require_POST
+@login_required
+def tournament_withdraw(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    try:
+        services.tournament_withdraw(tournament_id=tournament_id, player=request.user)
+    except ApplicationError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, "You have withdrawn.")
+    return redirect("tournament", tournament_id=tournament_id)
+
+
+def _row(tournament: Tournament) -> dict[str, Any]:
+    return {"tournament": tournament, "terms": _terms(tournament)}
+
+
+def _terms(tournament: Tournament) -> str:
+    """``5-point matches, rated, 1 day a move + 8 days reserve, ratings 1400 to 1800``."""
+    words = [
+        f"{tournament.match_length}-point matches",
+        "rated" if tournament.rated else "unrated",
+        time_control_words(tournament.time_control),
+    ]
+    low, high = tournament.min_rating, tournament.max_rating
+    if low is not None and high is not None:
+        words.append(f"ratings {low} to {high}")
+    elif low is not None:
+        words.append(f"ratings from {low}")
+    elif high is not None:
+        words.append(f"ratings up to {high}")
+    return ", ".join(words)
+
+
+def _pairings_in_words(drawing: Any) -> list[list[Any]]:
+    """The placed pairings grouped by round, for the bracket's text alternative."""
+    grouped: list[list[Any]] = []
+    for pairing in drawing.pairings:
+        while len(grouped) < pairing.round:
+            grouped.append([])
+        grouped[pairing.round - 1].append(pairing)
+    return grouped
