@@ -352,4 +352,10 @@ RATINGS = {
     # match, as in Glicko-2 proper; from the floor, about 90 idle weeks make a rating
     # provisional again.
     "PERIOD_DAYS": 7,
+    # The match length whose result moves a rating exactly as Glicko-2 moves it for one game.
+    # A match of n points magnifies the players' difference in strength by sqrt(n / 5), as
+    # FIBS's formula does with sqrt(n) (docs/ratings.md). 5 is the default length, so a rating
+    # difference keeps its meaning for the commonest match, and ratings made before lengths
+    # counted keep theirs too.
+    "REFERENCE_MATCH_LENGTH": 5,
 }
