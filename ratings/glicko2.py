@@ -72,14 +72,17 @@ def rate(
         )
         for opponent_rating, opponent_deviation, score, factor in map(_with_factor, results)
     ]
-    expected = [_expected(mu, mu_j, g_j) for g_j, mu_j, _ in opponents]
+    # E and 1 - E, each computed on its own: in a long match between far-apart players E can
+    # round to 1, and 1 - E computed from it to 0.
+    chances = [(_expected(mu, mu_j, g_j), _expected(mu_j, mu, g_j)) for g_j, mu_j, _ in opponents]
     # Step 3: the estimated variance of the rating from the game outcomes alone.
     variance = 1.0 / sum(
-        g_j * g_j * e_j * (1.0 - e_j) for (g_j, _, _), e_j in zip(opponents, expected, strict=True)
+        g_j * g_j * e_j * f_j for (g_j, _, _), (e_j, f_j) in zip(opponents, chances, strict=True)
     )
-    # Step 4: the estimated improvement in rating.
+    # Step 4: the estimated improvement in rating (s - E, written as s (1 - E) - (1 - s) E).
     improvement_sum = sum(
-        g_j * (s_j - e_j) for (g_j, _, s_j), e_j in zip(opponents, expected, strict=True)
+        g_j * (s_j * f_j - (1.0 - s_j) * e_j)
+        for (g_j, _, s_j), (e_j, f_j) in zip(opponents, chances, strict=True)
     )
     delta = variance * improvement_sum
     # Step 5: the new volatility.

@@ -174,6 +174,64 @@ def test_ratings_history_chains(dice, alice, bob):
         assert later.rating_after > earlier.rating_after
 
 
+# --- Match length ---------------------------------------------------------------------------
+
+
+def two_established(alice, bob) -> None:
+    for user in (alice, bob):
+        PlayerRating.objects.create(
+            user=user,
+            rating=1600,
+            deviation=60,
+            volatility=0.06,
+            rated_matches=30,
+            last_rated_at=timezone.now(),
+        )
+
+
+@pytest.mark.parametrize("length", [1, 3, 9, 17])
+def test_a_match_counts_by_its_length(dice, moderator, alice, bob, length):
+    two_established(alice, bob)
+    match = awarded(dice, moderator, alice, bob, length=length)
+    factor = glicko2.length_factor(length, 5)
+    made = changes(match)
+    for name, score in (("alice", 1), ("bob", 0)):
+        expected = glicko2.rate(1600, 60, 0.06, [(1600, 60, score, factor)], tau=0.5)
+        change = made[name]
+        after = (change.rating_after, change.deviation_after, change.volatility_after)
+        assert after == pytest.approx(expected)
+
+
+def test_a_match_of_the_reference_length_is_rated_as_before_lengths_counted(
+    dice, moderator, alice, bob
+):
+    two_established(alice, bob)
+    match = awarded(dice, moderator, alice, bob, length=5)
+    change = changes(match)["alice"]
+    assert (change.rating_after, change.deviation_after) == glicko2.rate(
+        1600, 60, 0.06, [(1600, 60, 1)], tau=0.5
+    )[:2]
+
+
+def test_a_longer_match_moves_established_ratings_further(dice, moderator, alice, bob):
+    gains = []
+    for length in (1, 5, 17):
+        PlayerRating.objects.all().delete()
+        RatingChange.objects.all().delete()
+        two_established(alice, bob)
+        gains.append(
+            changes(awarded(dice, moderator, alice, bob, length=length))["alice"].difference
+        )
+    assert 0 < gains[0] < gains[1] < gains[2]
+
+
+def test_the_reference_length_comes_from_the_settings(settings, dice, alice, bob):
+    settings.RATINGS = {**settings.RATINGS, "REFERENCE_MATCH_LENGTH": 1}
+    match = won_by_resignation(dice, alice, bob)  # a 1-point match: now the reference
+    expected = glicko2.rate(1500, 350, 0.06, [(1500, 350, 1)], tau=0.5)
+    assert changes(match)["alice"].rating_after == expected[0]
+
+
 # --- Widening for inactivity ------------------------------------------------------------------
 
 
