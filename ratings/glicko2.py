@@ -112,7 +112,7 @@ def widened(deviation: float, volatility: float, periods: int = 1) -> float:
 
 
 def length_factor(match_length: int, reference_length: float) -> float:
-    """How much an ``match_length``-point match magnifies a difference in strength, relative to
+    """How much a ``match_length``-point match magnifies a difference in strength, relative to
     a match of ``reference_length`` points: sqrt(n / n_ref), from FIBS's sqrt(n).
 
     >>> length_factor(5, 5), round(length_factor(1, 5), 4), round(length_factor(20, 5), 4)
@@ -164,10 +164,8 @@ def _weighted_g(phi: float, factor: float) -> float:
 
     The opponent's true strength is uncertain by phi; magnified by s, the difference is
     uncertain by s * phi, and Glickman's approximation of the averaged logistic then gives
-    s * g(s * phi) as the slope. With s = 1 this is g itself.
+    s * g(s * phi) as the slope. With s = 1 this is g itself, to the last bit.
     """
-    if factor == 1.0:
-        return _g(phi)
     return factor * _g(factor * phi)
 
 

@@ -35,7 +35,7 @@ def fibs_truth(difference: float, match_length: int) -> float:
     >>> fibs_truth(0, 7), round(fibs_truth(200, 1), 4), round(fibs_truth(200, 9), 4)
     (0.5, 0.5573, 0.6661)
     """
-    return 1.0 / (1.0 + 10.0 ** (-difference * math.sqrt(match_length) / 2000.0))
+    return 1.0 / (1.0 + math.pow(10.0, -difference * math.sqrt(match_length) / 2000.0))
 
 
 def race_truth(difference: float, match_length: int) -> float:
