@@ -181,3 +181,15 @@ def test_match_lists_show_each_players_rating_beside_their_name(client, dice, al
     assert re.findall(r"data-player-rating>(\d+)<", carols) == [alice_rating]
     alices = row(page(client.get(reverse("profile", args=["alice"]))), ongoing.pk)
     assert "data-player-rating" not in alices  # carol, her opponent, is not rated yet
+
+
+def test_the_match_page_shows_the_players_ratings_beside_their_names(
+    client, dice, alice, bob, carol
+):
+    won_by_resignation(dice, alice, bob)
+    dice.add(3, 1)
+    ongoing = start_match(alice, carol, rated=True)
+    text = page(client.get(reverse("match", args=[ongoing.pk])))
+    header = text.split('<header class="match-header">')[1].split("</header>")[0]
+    alice_rating = f"{PlayerRating.objects.get(user=alice).rating:.0f}"
+    assert re.findall(r"data-player-rating>(\d+)<", header) == [alice_rating]  # carol: none yet
