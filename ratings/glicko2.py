@@ -1,4 +1,10 @@
-"""Glicko-2, exactly as in Mark Glickman's "Example of the Glicko-2 system" (steps 1 to 8).
+"""Glicko-2, exactly as in Mark Glickman's "Example of the Glicko-2 system" (steps 1 to 8),
+with each result weighted by its match's length (docs/ratings.md).
+
+A match of length n is rated as one game in which the two players' difference in strength is
+magnified by the match's length factor s = sqrt(n / n_ref), as FIBS's formula magnifies it:
+the factor multiplies the opponent's uncertainty inside g, and g itself, in the expected score,
+the variance and the improvement (steps 3 and 4). A factor of 1 is Glickman's update exactly.
 
 Pure Python, standard library only. Ratings, deviations and the opponents' values are given
 and returned on the Glicko scale (a new player is 1500, deviation 350); the computation runs
@@ -30,8 +36,9 @@ CENTRE = 1500.0
 #: The convergence tolerance of the volatility iteration (step 5 of the paper).
 EPSILON = 0.000001
 
-#: (opponent's rating, opponent's deviation, score): 1 for a win, 0.5 a draw, 0 a loss.
-Result = tuple[float, float, float]
+#: (opponent's rating, opponent's deviation, score), the score 1 for a win, 0.5 a draw, 0 a
+#: loss; optionally followed by the match's length factor (``length_factor``), 1 if left out.
+Result = tuple[float, float, float] | tuple[float, float, float, float]
 
 
 def rate(
@@ -59,20 +66,23 @@ def rate(
 
     opponents = [
         (
-            _g(opponent_deviation / SCALE),
+            _weighted_g(opponent_deviation / SCALE, factor),
             (opponent_rating - CENTRE) / SCALE,
             _score(score),
         )
-        for opponent_rating, opponent_deviation, score in results
+        for opponent_rating, opponent_deviation, score, factor in map(_with_factor, results)
     ]
-    expected = [_expected(mu, mu_j, g_j) for g_j, mu_j, _ in opponents]
+    # E and 1 - E, each computed on its own: in a long match between far-apart players E can
+    # round to 1, and 1 - E computed from it to 0.
+    chances = [(_expected(mu, mu_j, g_j), _expected(mu_j, mu, g_j)) for g_j, mu_j, _ in opponents]
     # Step 3: the estimated variance of the rating from the game outcomes alone.
     variance = 1.0 / sum(
-        g_j * g_j * e_j * (1.0 - e_j) for (g_j, _, _), e_j in zip(opponents, expected, strict=True)
+        g_j * g_j * e_j * f_j for (g_j, _, _), (e_j, f_j) in zip(opponents, chances, strict=True)
     )
-    # Step 4: the estimated improvement in rating.
+    # Step 4: the estimated improvement in rating (s - E, written as s (1 - E) - (1 - s) E).
     improvement_sum = sum(
-        g_j * (s_j - e_j) for (g_j, _, s_j), e_j in zip(opponents, expected, strict=True)
+        g_j * (s_j * f_j - (1.0 - s_j) * e_j)
+        for (g_j, _, s_j), (e_j, f_j) in zip(opponents, chances, strict=True)
     )
     delta = variance * improvement_sum
     # Step 5: the new volatility.
@@ -99,6 +109,64 @@ def widened(deviation: float, volatility: float, periods: int = 1) -> float:
         raise ValueError("a number of periods is not negative")
     phi = deviation / SCALE
     return SCALE * math.sqrt(phi * phi + periods * volatility * volatility)
+
+
+def length_factor(match_length: int, reference_length: float) -> float:
+    """How much a ``match_length``-point match magnifies a difference in strength, relative to
+    a match of ``reference_length`` points: sqrt(n / n_ref), from FIBS's sqrt(n).
+
+    >>> length_factor(5, 5), round(length_factor(1, 5), 4), round(length_factor(20, 5), 4)
+    (1.0, 0.4472, 2.0)
+    """
+    if match_length < 1 or reference_length <= 0:
+        raise ValueError("a match is at least 1 point long, and the reference length positive")
+    return math.sqrt(match_length / reference_length)
+
+
+def win_probability(
+    rating: float,
+    deviation: float,
+    opponent_rating: float,
+    opponent_deviation: float,
+    factor: float = 1.0,
+) -> float:
+    """The chance that the first player wins a match of length factor ``factor``, before it is
+    played: the expected score with both players' uncertainty combined, as Glickman predicts a
+    game between two rated players.
+
+    >>> win_probability(1500, 80, 1500, 300)
+    0.5
+    >>> round(win_probability(1700, 50, 1500, 50), 3)
+    0.755
+    >>> round(win_probability(1700, 50, 1500, 50, factor=2), 3)
+    0.891
+    """
+    combined = math.sqrt(deviation * deviation + opponent_deviation * opponent_deviation)
+    discount = _weighted_g(combined / SCALE, _factor(factor))
+    return _expected((rating - CENTRE) / SCALE, (opponent_rating - CENTRE) / SCALE, discount)
+
+
+def _with_factor(result: Result) -> tuple[float, float, float, float]:
+    if len(result) == 3:
+        return (*result, 1.0)
+    opponent_rating, opponent_deviation, score, factor = result
+    return opponent_rating, opponent_deviation, score, _factor(factor)
+
+
+def _factor(factor: float) -> float:
+    if not factor > 0:
+        raise ValueError(f"a length factor is positive, not {factor!r}")
+    return float(factor)
+
+
+def _weighted_g(phi: float, factor: float) -> float:
+    """g for a match whose strength difference is magnified by ``factor``: s * g(s * phi).
+
+    The opponent's true strength is uncertain by phi; magnified by s, the difference is
+    uncertain by s * phi, and Glickman's approximation of the averaged logistic then gives
+    s * g(s * phi) as the slope. With s = 1 this is g itself, to the last bit.
+    """
+    return factor * _g(factor * phi)
 
 
 def _g(phi: float) -> float:

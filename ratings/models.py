@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+
+from ratings.today import RatingToday, deviation_today
 
 
 def is_provisional(deviation: float) -> bool:
@@ -15,8 +19,8 @@ def is_provisional(deviation: float) -> bool:
 class PlayerRating(models.Model):
     """A player's rating as of their last rated match; created by their first one.
 
-    ``deviation`` is as it was after that match: ratings.services widens it for the time
-    since then only when the player's next rated match is rated.
+    ``deviation`` is as it was after that match; ``deviation_at`` widens it for the time since
+    then, for readers and for the player's next rated match alike, without writing it.
     """
 
     user = models.OneToOneField(
@@ -36,9 +40,31 @@ class PlayerRating(models.Model):
     def __str__(self) -> str:
         return f"{self.user}: {self.rating:.0f} ± {self.deviation:.0f}"
 
-    @property
-    def is_provisional(self) -> bool:
-        return is_provisional(self.deviation)
+    def deviation_at(self, now: datetime) -> float:
+        """The deviation at ``now``: widened for each full rating period the player has been
+        idle since their last rated match, never beyond the cap (settings RATINGS)."""
+        limits = settings.RATINGS
+        return deviation_today(
+            self.deviation,
+            self.volatility,
+            self.last_rated_at,
+            now,
+            period=timedelta(days=limits["PERIOD_DAYS"]),
+            cap=limits["MAX_DEVIATION"],
+        )
+
+    def today(self, now: datetime | None = None) -> RatingToday:
+        """The rating as it stands at ``now`` (default: the present), as pages show it."""
+        deviation = self.deviation_at(timezone.now() if now is None else now)
+        return RatingToday(
+            user=self.user,
+            rating=self.rating,
+            deviation=deviation,
+            volatility=self.volatility,
+            rated_matches=self.rated_matches,
+            last_rated_at=self.last_rated_at,
+            is_provisional=is_provisional(deviation),
+        )
 
 
 class RatingChange(models.Model):

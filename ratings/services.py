@@ -7,8 +7,7 @@ match as plain values, so ratings needs nothing of the games app.
 
 from __future__ import annotations
 
-import math
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from django.conf import settings
@@ -25,14 +24,16 @@ def rate_match(
     winner_id: int | None,
     rated: bool,
     finished_at: datetime | None,
+    match_length: int,
 ) -> list[RatingChange]:
     """Rate match ``match_id`` if it is a rated match that finished with a winner; once only.
 
     ``player_ids`` are the two players' user ids, ``finished_at`` is None while the match is
     under way. A match awarded by a moderator or lost on time counts; a match ended without a
     winner (aborted) does not. Each player's match is one result against the opponent's rating
-    before the match. Rating a match again does nothing: the changes it made are returned
-    empty the second time.
+    before the match, weighted by its length in points (``glicko2.length_factor`` against the
+    reference length in settings). Rating a match again does nothing: the changes it made are
+    returned empty the second time.
 
     Takes the two players' rating rows with ``select_for_update``, in the order of their user
     ids, so two matches finishing at once with a player in common wait for each other rather
@@ -45,6 +46,7 @@ def rate_match(
         if RatingChange.objects.filter(match_id=match_id).exists():
             return []
         ready = {user_id: _widened(ratings[user_id], finished_at) for user_id in player_ids}
+        factor = glicko2.length_factor(match_length, settings.RATINGS["REFERENCE_MATCH_LENGTH"])
         changes = []
         for user_id, opponent_id in (player_ids, player_ids[::-1]):
             changes.append(
@@ -53,6 +55,7 @@ def rate_match(
                     ready[user_id],
                     ready[opponent_id],
                     score=1.0 if winner_id == user_id else 0.0,
+                    factor=factor,
                     match_id=match_id,
                     now=finished_at,
                 )
@@ -74,20 +77,6 @@ def _new_values() -> dict[str, float]:
     }
 
 
-def widened_deviation(rating: PlayerRating, now: datetime) -> float:
-    """The deviation of ``rating`` at ``now``: widened once for each full rating period since
-    the player's last rated match, as Glicko-2 widens it for a period without games, and
-    never beyond the cap."""
-    limits = settings.RATINGS
-    deviation = rating.deviation
-    if rating.last_rated_at is not None and now > rating.last_rated_at:
-        period = timedelta(days=limits["PERIOD_DAYS"])
-        periods = math.floor((now - rating.last_rated_at) / period)
-        if periods > 0:
-            deviation = glicko2.widened(deviation, rating.volatility, periods)
-    return min(deviation, limits["MAX_DEVIATION"])
-
-
 def _locked_ratings(user_ids: list[int]) -> dict[int, PlayerRating]:
     for user_id in user_ids:
         PlayerRating.objects.get_or_create(user_id=user_id, defaults=_new_values())
@@ -96,7 +85,7 @@ def _locked_ratings(user_ids: list[int]) -> dict[int, PlayerRating]:
 
 
 def _widened(rating: PlayerRating, now: datetime) -> tuple[float, float, float]:
-    return rating.rating, widened_deviation(rating, now), rating.volatility
+    return rating.rating, rating.deviation_at(now), rating.volatility
 
 
 def _apply(
@@ -105,12 +94,13 @@ def _apply(
     opponent: tuple[float, float, float],
     *,
     score: float,
+    factor: float,
     match_id: int,
     now: datetime,
 ) -> RatingChange:
     limits = settings.RATINGS
     value, deviation, volatility = glicko2.rate(
-        *mine, [(opponent[0], opponent[1], score)], tau=limits["TAU"]
+        *mine, [(opponent[0], opponent[1], score, factor)], tau=limits["TAU"]
     )
     deviation = min(max(deviation, limits["MIN_DEVIATION"]), limits["MAX_DEVIATION"])
     change = RatingChange.objects.create(

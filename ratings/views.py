@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -19,5 +20,10 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "ratings/leaderboard.html",
-        {"page": page, "rows": rows, "threshold": selectors.provisional_threshold()},
+        {
+            "page": page,
+            "rows": rows,
+            "threshold": selectors.provisional_threshold(),
+            "period_days": settings.RATINGS["PERIOD_DAYS"],
+        },
     )

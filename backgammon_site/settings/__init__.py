@@ -327,7 +327,8 @@ LOGGING = {
 }
 
 # Ratings (Glicko-2, ratings/glicko2.py), updated after every rated match as lichess updates
-# after every game: each match is one result against the opponent's rating before it.
+# after every game: each match is one result, weighted by its length, against the opponent's
+# rating before it.
 RATINGS = {
     # How far the volatility may move; Glickman suggests 0.3 to 1.2. Backgammon is luckier than
     # chess, so one match is weaker evidence that a player's strength changed: a low tau
@@ -347,12 +348,19 @@ RATINGS = {
     # Above this deviation a rating is provisional: marked as such, and left off the
     # leaderboard. 110 is lichess's threshold.
     "PROVISIONAL_DEVIATION": 110.0,
-    # The rating period, in days. Before a rated match, each full period since the player's
-    # last one widens their deviation as a period without games does (step 6 of Glicko-2).
+    # The rating period, in days. Each full period since a player's last rated match widens
+    # their deviation as a period without games does (step 6 of Glicko-2): at read time, on
+    # the leaderboard, profiles and the API, and before their next rated match.
     # A correspondence match takes about a week, so a steady player gets about one period per
     # match, as in Glicko-2 proper; from the floor, about 90 idle weeks make a rating
     # provisional again.
     "PERIOD_DAYS": 7,
+    # The match length whose result moves a rating exactly as Glicko-2 moves it for one game.
+    # A match of n points magnifies the players' difference in strength by sqrt(n / 5), as
+    # FIBS's formula does with sqrt(n) (docs/ratings.md). 5 is the default length, so a rating
+    # difference keeps its meaning for the commonest match, and ratings made before lengths
+    # counted keep theirs too.
+    "REFERENCE_MATCH_LENGTH": 5,
 }
 
 # Web push notifications (games/notifications/webpush.py, backgammon_site/vapid.py): pushes are

@@ -155,6 +155,7 @@ def _rate(match: Match) -> None:
         winner_id=match.winner_id,
         rated=match.rated,
         finished_at=match.finished_at,
+        match_length=match.match_length,
     )
 
 

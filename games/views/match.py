@@ -37,6 +37,7 @@ from games.models import Challenge, Match
 from games.notifications.attention import record_match_open
 from games.views.board import board_svg, draw_board
 from games.views.checker_looks import checker_looks
+from ratings import selectors as rating_selectors
 
 RESIGN_CHOICES = ((1, "a single game"), (2, "a gammon"), (3, "a backgammon"))
 
@@ -270,6 +271,7 @@ def _render(
         "board": board,
         "looks": looks,
         "crowned": (wears_crown(match.first_player), wears_crown(match.second_player)),
+        "ratings": _ratings_now(match),
         "board_svg": board_svg(board),
         "side": side,
         "flip_side": 1 - side,
@@ -293,6 +295,16 @@ def _render(
     }
     template = "games/_play_area.html" if request.headers.get("HX-Request") else "games/match.html"
     return render(request, template, context, status=status)
+
+
+def _ratings_now(match: Match) -> tuple[float | None, float | None]:
+    """The two players' ratings as they stand, in seat order; None for a player not yet rated."""
+    found = rating_selectors.ratings_of((match.first_player_id, match.second_player_id))
+    first, second = found.get(match.first_player_id), found.get(match.second_player_id)
+    return (
+        None if first is None else first.rating,
+        None if second is None else second.rating,
+    )
 
 
 def _after_the_match(

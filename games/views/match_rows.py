@@ -11,12 +11,14 @@ from accounts.rewards import wears_crown
 from games import selectors
 from games.engine import MatchState
 from games.models import Match
+from ratings import selectors as rating_selectors
 
 
 @dataclass(frozen=True)
 class MatchRow:
     """What a list shows of a match. ``you`` is the player index of whoever the list is about
-    (the viewer, or the player whose profile it is), None for a list of anyone's matches."""
+    (the viewer, or the player whose profile it is), None for a list of anyone's matches.
+    ``ratings`` are the players' ratings today, None for a player not rated yet."""
 
     id: int
     players: tuple[str, str]
@@ -31,6 +33,11 @@ class MatchRow:
     updated_at: datetime
     deadline: datetime | None = None
     crowned: tuple[bool, bool] = (False, False)
+    ratings: tuple[float | None, float | None] = (None, None)
+
+    @property
+    def opponent_rating(self) -> float | None:
+        return None if self.you is None else self.ratings[1 - self.you]
 
     @property
     def opponent(self) -> str | None:
@@ -67,6 +74,16 @@ def match_rows(
     ``about`` is the player the list is about (default: the viewer); "Your turn" is said only
     to the viewer.
     """
+    matches = list(matches)
+    ratings = rating_selectors.ratings_of(
+        player_id
+        for match in matches
+        for player_id in (match.first_player_id, match.second_player_id)
+    )
+
+    def rating(player_id: int) -> float | None:
+        return ratings[player_id].rating if player_id in ratings else None
+
     rows = []
     for match in matches:
         state = selectors.match_state(match)
@@ -88,6 +105,7 @@ def match_rows(
                 updated_at=match.updated_at,
                 deadline=match.deadline,
                 crowned=(wears_crown(match.first_player), wears_crown(match.second_player)),
+                ratings=(rating(match.first_player_id), rating(match.second_player_id)),
             )
         )
     return rows

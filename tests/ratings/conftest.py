@@ -18,9 +18,11 @@ def won_by_resignation(dice: Any, winner: Any, loser: Any, *, rated: bool = True
     return reload(match)
 
 
-def awarded(dice: Any, moderator: Any, winner: Any, loser: Any, *, rated: bool = True) -> Match:
+def awarded(
+    dice: Any, moderator: Any, winner: Any, loser: Any, *, rated: bool = True, length: int = 5
+) -> Match:
     dice.add(3, 1)
-    match = start_match(winner, loser, rated=rated)
+    match = start_match(winner, loser, rated=rated, length=length)
     services.match_award(match_id=match.pk, moderator=moderator, winner=winner, reason="left")
     return reload(match)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import doctest
+import importlib
 import math
 
 import pytest
@@ -9,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ratings import glicko2
-from ratings.glicko2 import CENTRE, SCALE, rate, widened
+from ratings.glicko2 import CENTRE, SCALE, length_factor, rate, widened, win_probability
 
 PAPER_RESULTS = [(1400, 30, 1), (1550, 100, 0), (1700, 300, 0)]
 
@@ -67,6 +69,8 @@ def test_widening_by_several_periods_is_step_6_repeated():
         (1500, 200, 0, []),
         (1500, 200, 0.06, [(1500, 200, 2)]),
         (1500, 200, 0.06, [(1500, 200, -1)]),
+        (1500, 200, 0.06, [(1500, 200, 1, 0)]),
+        (1500, 200, 0.06, [(1500, 200, 1, -1)]),
     ],
 )
 def test_impossible_inputs_are_refused(arguments):
@@ -87,14 +91,21 @@ deviations = st.floats(min_value=30, max_value=350)
 volatilities = st.floats(min_value=0.01, max_value=0.2)
 taus = st.floats(min_value=0.2, max_value=1.2)
 scores = st.sampled_from([0, 0.5, 1])
-results = st.lists(st.tuples(ratings_, deviations, scores), min_size=0, max_size=12)
+factors = st.floats(min_value=0.2, max_value=4.0)
+results = st.lists(
+    st.one_of(
+        st.tuples(ratings_, deviations, scores), st.tuples(ratings_, deviations, scores, factors)
+    ),
+    min_size=0,
+    max_size=12,
+)
 
 
 @settings(max_examples=300, deadline=None)
-@given(ratings_, deviations, volatilities, ratings_, deviations, taus)
-def test_a_win_never_lowers_a_rating_and_a_loss_never_raises_it(r, d, v, opp_r, opp_d, tau):
-    assert rate(r, d, v, [(opp_r, opp_d, 1)], tau=tau)[0] >= r
-    assert rate(r, d, v, [(opp_r, opp_d, 0)], tau=tau)[0] <= r
+@given(ratings_, deviations, volatilities, ratings_, deviations, taus, factors)
+def test_a_win_never_lowers_a_rating_and_a_loss_never_raises_it(r, d, v, opp_r, opp_d, tau, factor):
+    assert rate(r, d, v, [(opp_r, opp_d, 1, factor)], tau=tau)[0] >= r
+    assert rate(r, d, v, [(opp_r, opp_d, 0, factor)], tau=tau)[0] <= r
 
 
 @pytest.mark.slow
@@ -112,7 +123,7 @@ def test_volatility_stays_positive_and_every_value_finite(r, d, v, games, tau):
     ratings_,
     deviations,
     volatilities,
-    st.lists(st.tuples(ratings_, deviations, scores), min_size=1, max_size=12),
+    results.filter(bool),
     taus,
 )
 def test_games_never_leave_a_deviation_above_the_widened_one(r, d, v, games, tau):
@@ -160,3 +171,118 @@ def test_any_match_moves_the_two_ratings_in_opposite_directions(
     a = rate(r_a, d_a, v_a, [(r_b, d_b, score)], tau=tau)[0] - r_a
     b = rate(r_b, d_b, v_a, [(r_a, d_a, 1 - score)], tau=tau)[0] - r_b
     assert a * b <= 1e-12
+
+
+@pytest.mark.parametrize("module", ["ratings.glicko2", "ratings.today", "ratings.simulation"])
+def test_the_examples_in_the_docstrings(module):
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.attempted > 0
+    assert result.failed == 0
+
+
+# --- Match length ------------------------------------------------------------------------------
+
+
+def test_the_length_factor_is_the_square_root_of_the_length_over_the_reference():
+    assert length_factor(5, 5) == 1.0
+    assert length_factor(1, 5) == pytest.approx(math.sqrt(0.2))
+    assert length_factor(20, 5) == pytest.approx(2.0)
+    assert length_factor(25, 25) == 1.0
+    for impossible in [(0, 5), (-3, 5), (5, 0)]:
+        with pytest.raises(ValueError):
+            length_factor(*impossible)
+
+
+@settings(max_examples=200, deadline=None)
+@given(ratings_, deviations, volatilities, st.lists(st.tuples(ratings_, deviations, scores)))
+def test_a_match_of_the_reference_length_is_glickos_update_exactly(r, d, v, games):
+    """A factor of 1 (a match of the reference length) changes nothing, to the last bit."""
+    at_reference = [(*game, length_factor(5, 5)) for game in games]
+    assert rate(r, d, v, at_reference) == rate(r, d, v, games)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    ratings_,
+    st.floats(min_value=40, max_value=300),
+    ratings_,
+    st.floats(min_value=40, max_value=300),
+    scores,
+    st.floats(min_value=0.3, max_value=3.0),
+)
+def test_a_match_is_one_game_on_a_scale_magnified_by_its_length_factor(
+    r, d, opp_r, opp_d, score, factor
+):
+    """The model the update is derived from: a match of factor s is one ordinary game between
+    players whose ratings, and uncertainties, are s times as far apart.
+
+    Rating that game with Glickman's update and shrinking the result back by s gives the
+    length-aware update. (The volatility is not magnified, so it is held all but still here.)
+    """
+
+    def magnified(value: float) -> float:
+        return CENTRE + factor * (value - CENTRE)
+
+    still = {"tau": 1e-4}
+    weighted = rate(r, d, 1e-5, [(opp_r, opp_d, score, factor)], **still)
+    game = rate(
+        magnified(r), factor * d, 1e-5, [(magnified(opp_r), factor * opp_d, score)], **still
+    )
+    assert weighted[0] == pytest.approx(CENTRE + (game[0] - CENTRE) / factor, abs=1e-6)
+    assert weighted[1] == pytest.approx(game[1] / factor, rel=1e-6)
+
+
+def gain(deviation: float, opponent_deviation: float, match_length: int) -> float:
+    """What a win against an equally rated opponent adds to a rating of 1500."""
+    factor = length_factor(match_length, 5)
+    return rate(1500, deviation, 0.06, [(1500, opponent_deviation, 1, factor)])[0] - 1500
+
+
+def deviation_after(deviation: float, opponent_deviation: float, match_length: int) -> float:
+    factor = length_factor(match_length, 5)
+    return rate(1500, deviation, 0.06, [(1500, opponent_deviation, 1, factor)])[1]
+
+
+LENGTHS = [1, 3, 5, 7, 11, 17, 25]
+
+
+@pytest.mark.parametrize(("deviation", "opponent_deviation"), [(60, 60), (100, 100), (350, 350)])
+def test_between_equals_a_longer_match_moves_a_rating_more_and_makes_it_surer(
+    deviation, opponent_deviation
+):
+    """Between equals a win gains phi'^2 G / 2 with G = s g(s phi_opponent) and
+    1 / phi'^2 = 1 / phi*^2 + G^2 / 4: the gain grows with G while G < 2 / phi*, which
+    holds for established players at any length and for two newcomers too (G never passes
+    pi / (sqrt(3) phi_opponent))."""
+    gains = [gain(deviation, opponent_deviation, n) for n in LENGTHS]
+    deviations_after = [deviation_after(deviation, opponent_deviation, n) for n in LENGTHS]
+    assert gains == sorted(gains) and len(set(gains)) == len(gains)
+    assert deviations_after == sorted(deviations_after, reverse=True)
+    assert len(set(deviations_after)) == len(deviations_after)
+
+
+def test_an_established_players_one_point_win_counts_for_less_than_a_seventeen_point_one():
+    assert gain(60, 60, 1) < gain(60, 60, 5) / 2 < gain(60, 60, 17) / 2
+
+
+def test_a_long_match_against_a_sure_opponent_pins_an_unsure_rating_down():
+    """Beyond G = 2 / phi* a longer match shrinks the deviation by more than it adds to the
+    evidence, so a provisional player's win moves their rating less: the gain has a peak."""
+    gains = {n: gain(200, 60, n) for n in LENGTHS}
+    assert gains[1] < gains[5] < gains[11] < gains[17]
+    assert gains[25] < gains[17]
+
+
+def test_a_longer_match_gives_the_stronger_player_a_better_chance():
+    chances = [win_probability(1700, 60, 1500, 60, length_factor(n, 5)) for n in LENGTHS]
+    assert chances == sorted(chances) and len(set(chances)) == len(chances)
+    assert chances[0] > 0.5
+    assert win_probability(1600, 80, 1600, 200, length_factor(17, 5)) == 0.5
+
+
+@settings(max_examples=200, deadline=None)
+@given(ratings_, deviations, ratings_, deviations, factors)
+def test_the_two_players_chances_add_up_to_one(r, d, opp_r, opp_d, factor):
+    assert win_probability(r, d, opp_r, opp_d, factor) + win_probability(
+        opp_r, opp_d, r, d, factor
+    ) == pytest.approx(1.0)

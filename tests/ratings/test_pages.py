@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from ratings.models import PlayerRating, RatingChange
-from tests.games.factories import make_user
+from tests.games.factories import make_user, start_match
 from tests.ratings.conftest import aborted, awarded, won_by_resignation
 
 pytestmark = pytest.mark.django_db
@@ -159,3 +159,37 @@ def test_a_match_won_at_the_board_names_no_moderator(client, dice, alice, bob):
     match = won_by_resignation(dice, alice, bob)
     text = page(client.get(reverse("match", args=[match.pk])))
     assert "alice won the match" in text and "data-ended-by" not in text
+
+
+def test_match_lists_show_each_players_rating_beside_their_name(client, dice, alice, bob, carol):
+    won_by_resignation(dice, alice, bob)
+    dice.add(3, 1)
+    ongoing = start_match(alice, carol, rated=True)  # carol has no rated match yet
+    alice_rating = f"{PlayerRating.objects.get(user=alice).rating:.0f}"
+    bob_rating = f"{PlayerRating.objects.get(user=bob).rating:.0f}"
+
+    def row(text: str, match_id: int) -> str:
+        return text.split(f'data-match="{match_id}">')[1].split("</tr>")[0]
+
+    watched = row(page(client.get(reverse("watch"))), ongoing.pk)
+    assert re.findall(r"data-player-rating>(\d+)<", watched) == [alice_rating]
+    finished = page(client.get(reverse("watch"), {"status": "finished"}))
+    assert sorted(re.findall(r"data-player-rating>(\d+)<", finished)) == sorted(
+        [alice_rating, bob_rating]
+    )
+    carols = row(page(client.get(reverse("profile", args=["carol"]))), ongoing.pk)
+    assert re.findall(r"data-player-rating>(\d+)<", carols) == [alice_rating]
+    alices = row(page(client.get(reverse("profile", args=["alice"]))), ongoing.pk)
+    assert "data-player-rating" not in alices  # carol, her opponent, is not rated yet
+
+
+def test_the_match_page_shows_the_players_ratings_beside_their_names(
+    client, dice, alice, bob, carol
+):
+    won_by_resignation(dice, alice, bob)
+    dice.add(3, 1)
+    ongoing = start_match(alice, carol, rated=True)
+    text = page(client.get(reverse("match", args=[ongoing.pk])))
+    header = text.split('<header class="match-header">')[1].split("</header>")[0]
+    alice_rating = f"{PlayerRating.objects.get(user=alice).rating:.0f}"
+    assert re.findall(r"data-player-rating>(\d+)<", header) == [alice_rating]  # carol: none yet

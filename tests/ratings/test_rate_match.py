@@ -12,11 +12,14 @@ from games import services
 from games.models import Match
 from ratings import glicko2
 from ratings.models import PlayerRating, RatingChange
-from ratings.services import rate_match, widened_deviation
+from ratings.services import rate_match
 from tests.games.factories import events_of, start_match
 from tests.ratings.conftest import aborted, awarded, won_by_resignation
 
 pytestmark = pytest.mark.django_db
+
+#: The length factor of won_by_resignation's 1-point match, against the reference 5 points.
+ONE_POINT = glicko2.length_factor(1, 5)
 
 
 def rating(user) -> PlayerRating:
@@ -31,6 +34,7 @@ def rate_stored_match(match: Match) -> list[RatingChange]:
         winner_id=match.winner_id,
         rated=match.rated,
         finished_at=match.finished_at,
+        match_length=match.match_length,
     )
 
 
@@ -45,8 +49,8 @@ def test_a_rated_match_updates_both_players_once(dice, alice, bob):
     match = won_by_resignation(dice, alice, bob)
     made = changes(match)
     assert set(made) == {"alice", "bob"}
-    expected_winner = glicko2.rate(1500, 350, 0.06, [(1500, 350, 1)], tau=0.5)
-    expected_loser = glicko2.rate(1500, 350, 0.06, [(1500, 350, 0)], tau=0.5)
+    expected_winner = glicko2.rate(1500, 350, 0.06, [(1500, 350, 1, ONE_POINT)], tau=0.5)
+    expected_loser = glicko2.rate(1500, 350, 0.06, [(1500, 350, 0, ONE_POINT)], tau=0.5)
     for name, expected in (("alice", expected_winner), ("bob", expected_loser)):
         change = made[name]
         assert (change.rating_before, change.deviation_before, change.volatility_before) == (
@@ -142,10 +146,13 @@ def test_each_player_is_rated_against_the_opponents_rating_before_the_match(
     match = won_by_resignation(dice, bob, alice)
     made = changes(match)
     expected_bob = glicko2.rate(
-        1500, 350, 0.06, [(alice_before.rating, alice_before.deviation, 1)], tau=0.5
+        1500, 350, 0.06, [(alice_before.rating, alice_before.deviation, 1, ONE_POINT)], tau=0.5
     )
     expected_alice = glicko2.rate(
-        alice_before.rating, alice_before.deviation, alice_before.volatility, [(1500, 350, 0)]
+        alice_before.rating,
+        alice_before.deviation,
+        alice_before.volatility,
+        [(1500, 350, 0, ONE_POINT)],
     )
     assert (made["bob"].rating_after, made["bob"].deviation_after) == pytest.approx(
         expected_bob[:2]
@@ -165,6 +172,64 @@ def test_ratings_history_chains(dice, alice, bob):
     for earlier, later in zip(history, history[1:], strict=False):
         assert later.rating_before == earlier.rating_after
         assert later.rating_after > earlier.rating_after
+
+
+# --- Match length ---------------------------------------------------------------------------
+
+
+def two_established(alice, bob) -> None:
+    for user in (alice, bob):
+        PlayerRating.objects.create(
+            user=user,
+            rating=1600,
+            deviation=60,
+            volatility=0.06,
+            rated_matches=30,
+            last_rated_at=timezone.now(),
+        )
+
+
+@pytest.mark.parametrize("length", [1, 3, 9, 17])
+def test_a_match_counts_by_its_length(dice, moderator, alice, bob, length):
+    two_established(alice, bob)
+    match = awarded(dice, moderator, alice, bob, length=length)
+    factor = glicko2.length_factor(length, 5)
+    made = changes(match)
+    for name, score in (("alice", 1), ("bob", 0)):
+        expected = glicko2.rate(1600, 60, 0.06, [(1600, 60, score, factor)], tau=0.5)
+        change = made[name]
+        after = (change.rating_after, change.deviation_after, change.volatility_after)
+        assert after == pytest.approx(expected)
+
+
+def test_a_match_of_the_reference_length_is_rated_as_before_lengths_counted(
+    dice, moderator, alice, bob
+):
+    two_established(alice, bob)
+    match = awarded(dice, moderator, alice, bob, length=5)
+    change = changes(match)["alice"]
+    assert (change.rating_after, change.deviation_after) == glicko2.rate(
+        1600, 60, 0.06, [(1600, 60, 1)], tau=0.5
+    )[:2]
+
+
+def test_a_longer_match_moves_established_ratings_further(dice, moderator, alice, bob):
+    gains = []
+    for length in (1, 5, 17):
+        PlayerRating.objects.all().delete()
+        RatingChange.objects.all().delete()
+        two_established(alice, bob)
+        gains.append(
+            changes(awarded(dice, moderator, alice, bob, length=length))["alice"].difference
+        )
+    assert 0 < gains[0] < gains[1] < gains[2]
+
+
+def test_the_reference_length_comes_from_the_settings(settings, dice, alice, bob):
+    settings.RATINGS = {**settings.RATINGS, "REFERENCE_MATCH_LENGTH": 1}
+    match = won_by_resignation(dice, alice, bob)  # a 1-point match: now the reference
+    expected = glicko2.rate(1500, 350, 0.06, [(1500, 350, 1)], tau=0.5)
+    assert changes(match)["alice"].rating_after == expected[0]
 
 
 # --- Widening for inactivity ------------------------------------------------------------------
@@ -187,18 +252,18 @@ def test_each_full_period_since_the_last_match_widens_the_deviation(settings, al
     now = timezone.now()
     stored = established(alice, deviation=60, days_ago=0)
     stored.last_rated_at = now - timedelta(days=period_days, seconds=-1)
-    assert widened_deviation(stored, now) == 60  # not a full period yet
+    assert stored.deviation_at(now) == 60  # not a full period yet
     stored.last_rated_at = now - timedelta(days=period_days * 3 + 2)
-    assert widened_deviation(stored, now) == pytest.approx(glicko2.widened(60, 0.06, 3))
+    assert stored.deviation_at(now) == pytest.approx(glicko2.widened(60, 0.06, 3))
 
 
 def test_widening_is_capped_at_350(dice, alice, bob):
     stored = established(alice, deviation=60, days_ago=365 * 40)
-    assert widened_deviation(stored, timezone.now()) == 350
+    assert stored.deviation_at(timezone.now()) == 350
     match = won_by_resignation(dice, alice, bob)
     change = changes(match)["alice"]
     assert change.deviation_before == 60  # as stored: the widening happens inside the match
-    expected = glicko2.rate(1800, 350, 0.06, [(1500, 350, 1)], tau=0.5)
+    expected = glicko2.rate(1800, 350, 0.06, [(1500, 350, 1, ONE_POINT)], tau=0.5)
     assert (change.rating_after, change.deviation_after) == pytest.approx(expected[:2])
 
 
@@ -206,7 +271,7 @@ def test_the_opponent_is_rated_against_the_widened_deviation(dice, alice, bob):
     established(alice, deviation=50, days_ago=7 * 100)
     match = won_by_resignation(dice, bob, alice)
     widened = min(glicko2.widened(50, 0.06, 100), 350)
-    expected_bob = glicko2.rate(1500, 350, 0.06, [(1800, widened, 1)], tau=0.5)
+    expected_bob = glicko2.rate(1500, 350, 0.06, [(1800, widened, 1, ONE_POINT)], tau=0.5)
     assert changes(match)["bob"].rating_after == pytest.approx(expected_bob[0])
 
 
