@@ -1,4 +1,5 @@
-"""The players' chat on the match page: send, report, mute (games/services/chat.py)."""
+"""The players' chat on the match page: read (the fragment a push fetches), send, report, mute
+(games/services/chat.py)."""
 
 from __future__ import annotations
 
@@ -7,14 +8,30 @@ from urllib.parse import urlencode
 
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from backgammon_site.errors import ApplicationError, NotFound
-from games import services
+from games import selectors, services
 from games.models import Match
 from games.views.match import match_or_404, refused, seat_of
+
+
+@require_GET
+def match_chat_messages(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The chat as the match page shows it to this player, for the page to swap in when a push
+    says the conversation changed; nothing (204) for anyone else, who has no chat to show."""
+    match = match_or_404(match_id)
+    player = seat_of(request, match)
+    if player is None:
+        return HttpResponse(status=204)
+    context = {
+        "match": match,
+        "chat": selectors.chat_for_player(match, player),
+        "opponent": match.players[1 - match.player_index(player)].get_username(),
+    }
+    return render(request, "games/chat.html", context)
 
 
 @require_POST

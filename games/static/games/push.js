@@ -1,13 +1,17 @@
 // Pushed updates on the match page: a WebSocket (games/consumers.py) tells the page each new
-// seq of its match, and the page then fetches its play area as htmx does after an action. While
+// seq of its match, and the page then fetches its play area as htmx does after an action; when
+// the players' conversation changed, a player's page fetches its chat messages the same way
+// (a spectator's page has no chat, and the chat's view would give it nothing). While
 // the socket is open the 4 s poll of the play area (data-poll) is cancelled before it is sent;
 // while it is closed the poll goes on (and the socket is tried again every few seconds), and
-// the change it finds is fetched the same way instead of loading the whole page again.
+// the change it finds is fetched the same way instead of loading the whole page again; the chat
+// is then fetched every 10 s.
 (function () {
   "use strict";
 
   var socket = null;
   var retryDelay = 1000;
+  var CHAT_POLL_MS = 10000;
 
   function playArea() {
     return document.getElementById("play-area");
@@ -38,6 +42,19 @@
     });
   }
 
+  function fetchChat() {
+    var chat = document.getElementById("chat");
+    if (!chat) {
+      return;
+    }
+    htmx.ajax("GET", chat.dataset.chatUrl, {
+      source: chat,
+      target: "#chat-messages",
+      select: "#chat-messages",
+      swap: "outerHTML",
+    });
+  }
+
   function connect(path) {
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
     socket = new WebSocket(scheme + location.host + path);
@@ -46,7 +63,12 @@
       document.documentElement.dataset.push = "open";
     });
     socket.addEventListener("message", function (event) {
-      refresh(JSON.parse(event.data).seq);
+      var news = JSON.parse(event.data);
+      if (news.type === "chat") {
+        fetchChat();
+      } else {
+        refresh(news.seq);
+      }
     });
     socket.addEventListener("close", function () {
       socket = null;
@@ -73,10 +95,23 @@
     }
   });
 
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var messages = document.getElementById("chat-messages");
+    var url = event.detail.xhr ? event.detail.xhr.responseURL : "";
+    if (messages && url.indexOf("/chat/messages/") !== -1) {
+      messages.scrollTop = messages.scrollHeight;
+    }
+  });
+
   document.addEventListener("DOMContentLoaded", function () {
     var poller = document.querySelector("[data-poll][data-push-path]");
     if (poller && "WebSocket" in window) {
       connect(poller.dataset.pushPath);
     }
+    setInterval(function () {
+      if (socket === null || socket.readyState !== WebSocket.OPEN) {
+        fetchChat();
+      }
+    }, CHAT_POLL_MS);
   });
 })();
