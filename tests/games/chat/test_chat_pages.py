@@ -214,3 +214,23 @@ def test_the_pushed_fragment_leaves_out_a_muted_opponent_and_hidden_messages(
     html = messages_fragment(signed_in(bob), match).content.decode()
     assert "Muted words" not in html and "Hidden words" not in html
     assert "Muted words" in messages_fragment(signed_in(alice), match).content.decode()
+
+
+def test_sent_from_the_page_by_htmx_the_answer_is_the_chat_panel(signed_in, match, alice, bob):
+    response = signed_in(alice).post(
+        f"/matches/{match.pk}/chat/", {"text": "Nice roll"}, HTTP_HX_REQUEST="true"
+    )
+    html = response.content.decode()
+    assert response.status_code == 200 and "<html" not in html and 'id="play-area"' not in html
+    assert 'id="chat"' in html and "Nice roll" in html
+    assert ChatMessage.objects.get().text == "Nice roll"
+
+
+def test_refused_by_htmx_the_panel_says_why_and_keeps_the_text(signed_in, match, alice):
+    response = signed_in(alice).post(
+        f"/matches/{match.pk}/chat/", {"text": "x" * 501}, HTTP_HX_REQUEST="true"
+    )
+    html = response.content.decode()
+    assert response.status_code == 400 and 'role="alert"' in html
+    assert "at most 500 characters" in html and "x" * 501 in html
+    assert not ChatMessage.objects.exists()
