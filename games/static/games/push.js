@@ -12,6 +12,11 @@
   var socket = null;
   var retryDelay = 1000;
   var CHAT_POLL_MS = 10000;
+  // The newest seq a push told of. Answers may arrive out of order (a pushed fetch and the
+  // player's own action race): an older play area never replaces a newer one, and a page left
+  // behind the news fetches it again.
+  var heardSeq = 0;
+  var SEQ_OF_PLAY_AREA = /id="play-area"[^>]*data-match-seq="(\d+)"/;
 
   function playArea() {
     return document.getElementById("play-area");
@@ -23,6 +28,7 @@
   }
 
   function refresh(seq) {
+    heardSeq = Math.max(heardSeq, seq);
     if (seq > shownSeq()) {
       fetchPlayArea();
     }
@@ -95,7 +101,21 @@
     }
   });
 
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail.target;
+    if (!target || target.id !== "play-area" || !event.detail.shouldSwap) {
+      return;
+    }
+    var found = SEQ_OF_PLAY_AREA.exec(event.detail.xhr.responseText);
+    if (found && Number(found[1]) < shownSeq()) {
+      event.detail.shouldSwap = false;
+    }
+  });
+
   document.addEventListener("htmx:afterSettle", function (event) {
+    if (heardSeq > shownSeq()) {
+      fetchPlayArea();
+    }
     var messages = document.getElementById("chat-messages");
     var url = event.detail.xhr ? event.detail.xhr.responseURL : "";
     if (messages && url.indexOf("/chat/messages/") !== -1) {
