@@ -1,29 +1,59 @@
-"""The pages open on a match, as a group of the channel layer (settings.CHANNEL_LAYERS):
-games/consumers.py joins them, games/receivers.py tells them the match's new seq."""
+"""The open pages, as groups of the channel layer (settings.CHANNEL_LAYERS): games/consumers.py
+joins them, games/receivers.py tells them that something changed. A message never says what:
+the page fetches it through its usual view, which shows the viewer only what they may see."""
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
+from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 logger = logging.getLogger(__name__)
 
+#: Every signed-in lobby: open challenges, which anyone may accept, are news to all of them.
+LOBBIES = "lobbies"
+
 
 def match_group(match_id: int) -> str:
-    """The group of the pages open on match ``match_id``."""
+    """The group of the pages open on match ``match_id``, players' and spectators'."""
     return f"match-{match_id}"
 
 
+def player_group(user_id: int) -> str:
+    """The group of the lobbies that ``user_id`` has open."""
+    return f"user-{user_id}"
+
+
 def announce_seq(match_id: int, seq: int) -> None:
-    """Tell the match's open pages that it is now at ``seq``. The change has committed: if the
-    layer cannot be reached, say so and carry on; the pages' polling finds the change."""
+    """Tell the match's open pages that it is now at ``seq``."""
+    _send(
+        match_group(match_id),
+        {"type": "match.changed", "seq": seq},
+        f"seq {seq} of match {match_id}",
+    )
+
+
+def announce_chat(match_id: int) -> None:
+    """Tell the match's open pages that its conversation changed (a message came or was
+    hidden); the text stays with the chat's view, which knows who may read it."""
+    _send(match_group(match_id), {"type": "chat.changed"}, f"the chat of match {match_id}")
+
+
+def announce_to_lobbies(user_ids: Iterable[int | None], *, everyone: bool = False) -> None:
+    """Tell the open lobbies of these players (of every signed-in player if ``everyone``) that
+    their matches or challenges changed."""
+    groups = [LOBBIES] if everyone else [player_group(pk) for pk in set(user_ids) if pk]
+    for group in groups:
+        _send(group, {"type": "lobby.changed"}, f"the news of {group}")
+
+
+def _send(group: str, message: dict[str, Any], what: str) -> None:
+    """The change has committed: if the layer cannot be reached, say so and carry on; the
+    pages' polling finds the change."""
     try:
-        async_to_sync(get_channel_layer().group_send)(
-            match_group(match_id), {"type": "match.changed", "seq": seq}
-        )
+        async_to_sync(get_channel_layer().group_send)(group, message)
     except Exception:
-        logger.warning(
-            "Could not push seq %s of match %s to its pages", seq, match_id, exc_info=True
-        )
+        logger.warning("Could not push %s to its pages", what, exc_info=True)

@@ -22,7 +22,7 @@ from django.db.models.signals import post_migrate
 from django.dispatch import receiver
 from kombu.exceptions import OperationalError
 
-from games import tasks
+from games import selectors, tasks
 from games.clocks import sweep
 from games.computer.analysis import Subject, analysis_request, first_analysis_due, import_subject
 from games.computer.bot_accounts import bot_level_of, is_challenge_to_a_bot
@@ -34,11 +34,13 @@ from games.notifications.news import (
     match_news,
     tournament_match_news,
 )
-from games.push import announce_seq
+from games.push import announce_chat, announce_seq, announce_to_lobbies
 from games.selectors import tournament_of_match
 from games.signals import (
     analysis_requested,
+    challenge_closed,
     challenge_created,
+    chat_changed,
     computer_due,
     countdown_due,
     deadline_near,
@@ -60,6 +62,28 @@ def _queue(task: Task, *args: Any, **options: Any) -> None:
 
 
 # --- A match changed ---
+
+
+@receiver(match_changed, dispatch_uid="games.push.announce_seq")
+def _push_to_open_pages(sender: Any, *, match_id: int, seq: int, **kwargs: Any) -> None:
+    """First, so that the pages hear of the change before a computer opponent's reply, which
+    an eager task makes inside this signal."""
+    announce_seq(match_id, seq)
+
+
+@receiver(match_changed, dispatch_uid="games.push.announce_to_lobbies")
+def _push_to_the_players_lobbies(
+    sender: Any,
+    *,
+    match_id: int,
+    to_act_id: int | None,
+    finished: bool | None = None,
+    acted_by: int | None = None,
+    **kwargs: Any,
+) -> None:
+    if finished is False and to_act_id is not None and acted_by == to_act_id:
+        return  # still the same player's turn: their lobby shows nothing new
+    announce_to_lobbies(selectors.players_of_match(match_id))
 
 
 @receiver(match_changed, dispatch_uid="games.computer.analysis.analyse_finished_matches")
@@ -129,11 +153,6 @@ def _advance_tournaments(
             _queue(tasks.tournament_advance, tournament_id)
 
 
-@receiver(match_changed, dispatch_uid="games.push.announce_seq")
-def _push_to_open_pages(sender: Any, *, match_id: int, seq: int, **kwargs: Any) -> None:
-    announce_seq(match_id, seq)
-
-
 # --- A tournament's match started ---
 
 
@@ -160,6 +179,30 @@ def _record_challenge_news(sender: Any, *, challenge_id: int, **kwargs: Any) -> 
         challenge_news(challenge_id=challenge_id)
     except Exception:
         logger.exception("Could not record the news of challenge %s", challenge_id)
+
+
+@receiver(challenge_created, dispatch_uid="games.push.challenge_created")
+def _push_new_challenge_to_lobbies(sender: Any, *, challenge_id: int, **kwargs: Any) -> None:
+    parties = selectors.parties_of_challenge(challenge_id)
+    if parties is not None:
+        announce_to_lobbies(parties, everyone=parties[1] is None)
+
+
+@receiver(challenge_closed, dispatch_uid="games.push.challenge_closed")
+def _push_closed_challenge_to_lobbies(
+    sender: Any, *, challenge_id: int, open_to_anyone: bool = False, **kwargs: Any
+) -> None:
+    parties = selectors.parties_of_challenge(challenge_id)
+    if parties is not None:
+        announce_to_lobbies(parties, everyone=open_to_anyone)
+
+
+# --- Chat ---
+
+
+@receiver(chat_changed, dispatch_uid="games.push.announce_chat")
+def _push_chat_to_open_pages(sender: Any, *, match_id: int, **kwargs: Any) -> None:
+    announce_chat(match_id)
 
 
 # --- Time ---

@@ -2,8 +2,9 @@
 
 from django.urls import path
 
-from games.consumers import MatchConsumer
+from games.consumers import LobbyConsumer, MatchConsumer
 
 websocket_urlpatterns = [
     path("ws/matches/<id:match_id>/", MatchConsumer.as_asgi()),
+    path("ws/lobby/", LobbyConsumer.as_asgi()),
 ]

@@ -72,6 +72,19 @@ def challenges_for(viewer: Any, direction: str | None = None) -> QuerySet[Challe
     return challenges.order_by("-created_at", "-pk")
 
 
+def players_of_match(match_id: int) -> tuple[int, ...]:
+    """The user ids of a match's two players (none if there is no such match)."""
+    ids = Match.objects.filter(pk=match_id).values_list("first_player_id", "second_player_id")
+    return tuple(ids.first() or ())
+
+
+def parties_of_challenge(challenge_id: int) -> tuple[int | None, int | None] | None:
+    """A challenge's challenger and opponent ids (None for an open challenge's opponent), or
+    None if there is no such challenge."""
+    ids = Challenge.objects.filter(pk=challenge_id).values_list("challenger_id", "opponent_id")
+    return ids.first()
+
+
 def match_with_players(match_id: int) -> Match | None:
     """A match with its players and their profiles (their looks), in one query, for showing it.
 

@@ -16,6 +16,14 @@ deadline_near = Signal()
 #: Sent after the transaction that created a challenge has committed: challenge_id.
 challenge_created = Signal()
 
+#: Sent after the transaction that accepted, declined or cancelled a challenge has committed:
+#: challenge_id, open_to_anyone (whether it was an open challenge, on every lobby's list).
+challenge_closed = Signal()
+
+#: Sent after the transaction that changed a match's conversation (a message sent, or hidden by
+#: a moderator) has committed: match_id.
+chat_changed = Signal()
+
 #: Sent after the transaction that recorded a piece of news to send at once has committed:
 #: notification_id, delay (seconds to wait), email and push (whether to email it now, push it
 #: to the player's devices; both when not given, as the sweep sends it again).

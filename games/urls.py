@@ -17,6 +17,11 @@ match_urlpatterns = [
     path("matches/<id:match_id>/poll/", match_views.match_poll, name="match-poll"),
     path("matches/<id:match_id>/chat/", chat_views.match_chat_send, name="match-chat"),
     path(
+        "matches/<id:match_id>/chat/messages/",
+        chat_views.match_chat_messages,
+        name="match-chat-messages",
+    ),
+    path(
         "matches/<id:match_id>/chat/<id:message_id>/report/",
         chat_views.match_chat_report,
         name="match-chat-report",

@@ -57,13 +57,15 @@ if CHANNELS_REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            # A change whose push finds Redis away waits this long at most to say so.
+            # A change whose push finds Redis away waits a second at most to say so. A read may
+            # take longer: each open page's connection waits up to 5 s for its next message
+            # (channels_redis's brpop_timeout), and a shorter timeout drops the page's socket.
             "CONFIG": {
                 "hosts": [
                     {
                         "address": CHANNELS_REDIS_URL,
                         "socket_connect_timeout": 1,
-                        "socket_timeout": 2,
+                        "socket_timeout": 10,
                     }
                 ]
             },

@@ -14,7 +14,7 @@ from backgammon_site.errors import ApplicationError, Conflict, Forbidden
 from games.models import Challenge, Match
 from games.services.locks import locked_challenge, locked_match
 from games.services.matches import match_start, player_seed
-from games.signals import challenge_created
+from games.signals import challenge_closed, challenge_created
 
 MAX_MATCH_LENGTH = 25
 DEFAULT_TIME_CONTROL = {"kind": "correspondence", "days_per_move": 1, "reserve_days": 8}
@@ -121,6 +121,7 @@ def challenge_accept(*, challenge_id: int, user: Any, seed: str | None = None) -
             raise ApplicationError("You cannot accept your own challenge.", "self_challenge")
         if challenge.opponent_id is not None and challenge.opponent_id != user.pk:
             raise Forbidden("This challenge is for another player.")
+        open_to_anyone = challenge.opponent_id is None
         seats = [(challenge.challenger, challenge.challenger_seed or None), (user, own_seed)]
         if not challenge.challenger_plays_first:
             seats.reverse()
@@ -137,6 +138,7 @@ def challenge_accept(*, challenge_id: int, user: Any, seed: str | None = None) -
         challenge.match = match
         challenge.decided_at = timezone.now()
         challenge.save(update_fields=["status", "opponent", "match", "decided_at"])
+        _announce_closed(challenge, open_to_anyone=open_to_anyone)
     return match
 
 
@@ -213,4 +215,10 @@ def _close(challenge: Challenge, status: str) -> Challenge:
     challenge.status = status
     challenge.decided_at = timezone.now()
     challenge.save(update_fields=["status", "decided_at"])
+    _announce_closed(challenge, open_to_anyone=challenge.opponent_id is None)
     return challenge
+
+
+def _announce_closed(challenge: Challenge, *, open_to_anyone: bool) -> None:
+    details = {"challenge_id": challenge.pk, "open_to_anyone": open_to_anyone}
+    transaction.on_commit(lambda: challenge_closed.send(Challenge, **details))

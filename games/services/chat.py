@@ -17,6 +17,7 @@ from django.utils import timezone
 from accounts import limits
 from backgammon_site.errors import ApplicationError, Forbidden, NotFound
 from games.models import ChatMessage, ChatMute, ChatReport, Match
+from games.signals import chat_changed
 
 #: The longest message, in characters.
 MAX_MESSAGE_LENGTH = 500
@@ -64,7 +65,9 @@ def chat_send(*, match_id: int, author: Any, text: Any) -> ChatMessage:
     _require_player(match, author)
     if match.finished_at is not None and timezone.now() - match.finished_at > TALK_AFTER_THE_END:
         raise Forbidden("This match ended too long ago to talk in it.")
-    return ChatMessage.objects.create(match=match, author=author, text=text, seq=match.seq)
+    message = ChatMessage.objects.create(match=match, author=author, text=text, seq=match.seq)
+    _announce(match.pk)
+    return message
 
 
 def chat_report(*, message_id: int, reporter: Any, reason: Any = "") -> ChatReport:
@@ -124,6 +127,7 @@ def chat_hide(*, message_id: int, moderator: Any) -> ChatMessage:
             message.hidden_at = now
             message.hidden_by = moderator
             message.save(update_fields=["hidden_at", "hidden_by"])
+            _announce(message.match_id)
         message.reports.filter(handled_at__isnull=True).update(handled_at=now, handled_by=moderator)
     return message
 
@@ -131,6 +135,11 @@ def chat_hide(*, message_id: int, moderator: Any) -> ChatMessage:
 def is_chat_moderator(user: Any) -> bool:
     """Staff with the Moderators group's permission to hide messages (superusers too)."""
     return bool(user is not None and user.is_staff and user.has_perm("games.moderate_chat"))
+
+
+def _announce(match_id: int) -> None:
+    """Send ``chat_changed`` once the change has committed."""
+    transaction.on_commit(lambda: chat_changed.send(ChatMessage, match_id=match_id))
 
 
 def _match(match_id: int) -> Match:

@@ -1,4 +1,5 @@
-"""The players' chat on the match page: send, report, mute (games/services/chat.py)."""
+"""The players' chat on the match page: read (the fragment a push fetches), send, report, mute
+(games/services/chat.py)."""
 
 from __future__ import annotations
 
@@ -7,14 +8,25 @@ from urllib.parse import urlencode
 
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from backgammon_site.errors import ApplicationError, NotFound
-from games import services
+from games import selectors, services
 from games.models import Match
-from games.views.match import match_or_404, refused, seat_of
+from games.views.match import match_or_404, refused, seat_of, with_refusal_status
+
+
+@require_GET
+def match_chat_messages(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The chat as the match page shows it to this player, for the page to swap in when a push
+    says the conversation changed; nothing (204) for anyone else, who has no chat to show."""
+    match = match_or_404(match_id)
+    player = seat_of(request, match)
+    if player is None:
+        return HttpResponse(status=204)
+    return _chat_panel(request, match, player)
 
 
 @require_POST
@@ -25,13 +37,22 @@ def match_chat_send(request: HttpRequest, match_id: int) -> HttpResponse:
     if author is None:
         return redirect_to_login(reverse("match", kwargs={"match_id": match.pk}))
     text = request.POST.get("text", "")
+    # htmx sends the form from the page and swaps in the panel it gets back; without
+    # JavaScript the page is loaded again.
+    in_place = request.headers.get("HX-Request") and match.player_index(author) is not None
     try:
         services.chat_text_clean(text)
         if match.player_index(author) is not None:
             services.chat_limit_spend(request, author)
         services.chat_send(match_id=match.pk, author=author, text=text)
     except ApplicationError as error:
+        if in_place:
+            return with_refusal_status(
+                _chat_panel(request, match, author, error=error.message, text=text), error
+            )
         return refused(request, match, error)
+    if in_place:
+        return _chat_panel(request, match, author)
     return _back_to_chat(match)
 
 
@@ -78,6 +99,22 @@ def _chatter(request: HttpRequest, match: Match) -> Any | None:
     if seat is not None:
         return seat
     return request.user if request.user.is_authenticated else None
+
+
+def _chat_panel(
+    request: HttpRequest, match: Match, player: Any, *, error: str | None = None, text: str = ""
+) -> HttpResponse:
+    """The chat panel alone, as ``player`` sees it; with a refusal, the text they sent is kept
+    in the box for them to mend."""
+    context = {
+        "match": match,
+        "chat": selectors.chat_for_player(match, player),
+        "opponent": match.players[1 - match.player_index(player)].get_username(),
+        "chat_error": error,
+        "chat_text": text,
+        "chat_focus": request.method == "POST",
+    }
+    return render(request, "games/chat.html", context)
 
 
 def _back_to_chat(match: Match, notice: str | None = None) -> HttpResponse:

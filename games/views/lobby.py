@@ -142,13 +142,12 @@ def _whole_if_whole(value: float) -> float | int:
 
 def lobby(request: HttpRequest) -> HttpResponse:
     """The home page: a welcome and matches to watch, or the signed-in player's lobby."""
-    part = request.GET.get("part")
-    if part == "your-matches":
-        # htmx refreshes the list on its own; the fragment leaves flash messages unread, and
-        # a player signed out meanwhile gets nothing to swap in.
+    if request.GET.get("part") == "lobby":
+        # What a push or the poll swaps in (games/static/games/lobby.js): the fragment leaves
+        # flash messages unread, and a player signed out meanwhile gets nothing to swap in.
         if not request.user.is_authenticated:
             return HttpResponse(status=204)
-        return render(request, "games/lobby_your_matches.html", _your_matches(request.user))
+        return render(request, "games/lobby_live.html", _lobby_news(request.user))
     return home_page(request)
 
 
@@ -179,22 +178,21 @@ def home_page(request: HttpRequest, status: int = 200) -> HttpResponse:
 
 
 def _render_lobby(request: HttpRequest, form: ChallengeForm, status: int = 200) -> HttpResponse:
-    user = request.user
-    context = {
-        **_your_matches(user),
-        "incoming": _challenge_rows(selectors.challenges_for(user, "incoming")),
-        "outgoing": _challenge_rows(selectors.challenges_for(user, "outgoing")),
-        "open_challenges": _challenge_rows(selectors.challenges_for(user, "open")),
-        "form": form,
-        "computer_levels": LEVELS,
-    }
+    context = {**_lobby_news(request.user), "form": form, "computer_levels": LEVELS}
     return render(request, "home.html", context, status=status)
 
 
-def _your_matches(user: Any) -> dict[str, Any]:
+def _lobby_news(user: Any) -> dict[str, Any]:
+    """The player's matches and the challenges they may answer: what changes under the lobby."""
     matches = selectors.matches_for_list(viewer=user, mine=True, status=Match.Status.ACTIVE)
     rows = match_rows(matches, user)
-    return {"your_rows": rows, "awaiting_count": sum(row.your_turn for row in rows)}
+    return {
+        "your_rows": rows,
+        "awaiting_count": sum(row.your_turn for row in rows),
+        "incoming": _challenge_rows(selectors.challenges_for(user, "incoming")),
+        "outgoing": _challenge_rows(selectors.challenges_for(user, "outgoing")),
+        "open_challenges": _challenge_rows(selectors.challenges_for(user, "open")),
+    }
 
 
 def _challenge_rows(challenges: Any) -> list[dict[str, Any]]:

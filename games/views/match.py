@@ -128,13 +128,18 @@ def match_act(request: HttpRequest, match_id: int) -> HttpResponse:
 
 def refused(request: HttpRequest, match: Match, error: ApplicationError) -> HttpResponse:
     """The match page again, saying why the request was refused, with its status."""
+    return with_refusal_status(_render(request, match, error=error.message), error)
+
+
+def with_refusal_status(response: HttpResponse, error: ApplicationError) -> HttpResponse:
+    """``response``, which shows why the request was refused, with the status that says so."""
+    statuses = {TooManyAttempts: 429, NotFound: 404, Forbidden: 403, Conflict: 409}
+    response.status_code = next(
+        (code for kind, code in statuses.items() if isinstance(error, kind)), 400
+    )
     if isinstance(error, TooManyAttempts):
-        response = _render(request, match, error=error.message, status=429)
         response["Retry-After"] = str(error.retry_after)
-        return response
-    statuses = {NotFound: 404, Forbidden: 403, Conflict: 409}
-    status = next((code for kind, code in statuses.items() if isinstance(error, kind)), 400)
-    return _render(request, match, error=error.message, status=status)
+    return response
 
 
 @require_POST

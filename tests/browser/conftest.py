@@ -3,10 +3,14 @@
 import os
 import shutil
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pytest
+from django.conf import settings
+from django.db import connection
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 SCREENSHOTS = Path(
@@ -59,3 +63,40 @@ def new_context(browser: Any) -> Iterator[Callable[..., Any]]:
     yield make
     for context in contexts:
         context.close()
+
+
+@contextmanager
+def daphne() -> Iterator[str]:
+    """The site's ASGI application under daphne in another process (as channels.testing's
+    live server runs it); its base URL. The process is forked: it starts with this one's
+    settings, and with whatever the test has patched before it starts."""
+    from channels.testing.live import make_application
+    from daphne.testing import DaphneProcess
+    from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+
+    if connection.vendor == "sqlite" and connection.is_in_memory_db():
+        pytest.skip("the daphne process cannot share an in-memory database (use PostgreSQL)")
+    if settings.CHANNEL_LAYERS["default"]["BACKEND"].endswith("InMemoryChannelLayer"):
+        pytest.skip("a channel layer in memory does not reach another process (set Redis)")
+    server = DaphneProcess(
+        "127.0.0.1", partial(make_application, static_wrapper=ASGIStaticFilesHandler)
+    )
+    server.daemon = True
+    server.start()
+    try:
+        if not server.ready.wait(timeout=30):
+            raise RuntimeError("daphne did not start within 30 s")
+        yield f"http://127.0.0.1:{server.port.value}"
+    finally:
+        server.terminate()
+        server.join(timeout=10)
+
+
+@pytest.fixture
+def site() -> Iterator[str]:
+    """The site under daphne in another process, so that a change made in the test's process
+    reaches the pages only through the database and the channel layer, as a change made by the
+    Celery worker does: this needs PostgreSQL and Redis (.ci/run). Ask for it before anything
+    the test patches (scripted dice), which the server would otherwise inherit."""
+    with daphne() as base:
+        yield base

@@ -11,14 +11,9 @@ from __future__ import annotations
 
 import time
 from concurrent.futures import ThreadPoolExecutor
-from functools import partial
 
 import pytest
-from channels.testing.live import make_application
-from daphne.testing import DaphneProcess
-from django.conf import settings
-from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
-from django.db import connection, connections
+from django.db import connections
 
 from tests.browser.test_csp import watched_context
 from tests.games.factories import act, make_user, script_dice, start_match
@@ -26,27 +21,6 @@ from tests.games.factories import act, make_user, script_dice, start_match
 pytestmark = pytest.mark.django_db(transaction=True)
 
 PUSH_OPEN = "html[data-push=open]"
-
-
-@pytest.fixture
-def site():
-    """The site's ASGI application under daphne in another process; its base URL."""
-    if connection.vendor == "sqlite" and connection.is_in_memory_db():
-        pytest.skip("the daphne process cannot share an in-memory database (use PostgreSQL)")
-    if settings.CHANNEL_LAYERS["default"]["BACKEND"].endswith("InMemoryChannelLayer"):
-        pytest.skip("a channel layer in memory does not reach another process (set Redis)")
-    server = DaphneProcess(
-        "127.0.0.1", partial(make_application, static_wrapper=ASGIStaticFilesHandler)
-    )
-    server.daemon = True
-    server.start()
-    try:
-        if not server.ready.wait(timeout=30):
-            raise RuntimeError("daphne did not start within 30 s")
-        yield f"http://127.0.0.1:{server.port.value}"
-    finally:
-        server.terminate()
-        server.join(timeout=10)
 
 
 @pytest.fixture

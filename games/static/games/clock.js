@@ -1,6 +1,8 @@
 // Clocks on the match page: the running clock counts down from the seconds the server gave
 // when it drew the page (the browser's own clock is never trusted), and deadlines are shown in
-// the viewer's timezone. Works across htmx swaps: each tick looks the clocks up again.
+// the viewer's timezone. Works across htmx swaps (a push, the player's own action): one timer
+// for the page, and each tick looks the clocks up again, so a swapped-in clock counts down from
+// the figure the server just gave.
 (function () {
   "use strict";
 

@@ -1,13 +1,22 @@
 // Pushed updates on the match page: a WebSocket (games/consumers.py) tells the page each new
-// seq of its match, and the page then fetches its play area as htmx does after an action. While
+// seq of its match, and the page then fetches its play area as htmx does after an action; when
+// the players' conversation changed, a player's page fetches its chat messages the same way
+// (a spectator's page has no chat, and the chat's view would give it nothing). While
 // the socket is open the 4 s poll of the play area (data-poll) is cancelled before it is sent;
 // while it is closed the poll goes on (and the socket is tried again every few seconds), and
-// the change it finds is fetched the same way instead of loading the whole page again.
+// the change it finds is fetched the same way instead of loading the whole page again; the chat
+// is then fetched every 10 s.
 (function () {
   "use strict";
 
   var socket = null;
   var retryDelay = 1000;
+  var CHAT_POLL_MS = 10000;
+  // The newest seq a push told of. Answers may arrive out of order (a pushed fetch and the
+  // player's own action race): an older play area never replaces a newer one, and a page left
+  // behind the news fetches it again.
+  var heardSeq = 0;
+  var SEQ_OF_PLAY_AREA = /id="play-area"[^>]*data-match-seq="(\d+)"/;
 
   function playArea() {
     return document.getElementById("play-area");
@@ -19,6 +28,7 @@
   }
 
   function refresh(seq) {
+    heardSeq = Math.max(heardSeq, seq);
     if (seq > shownSeq()) {
       fetchPlayArea();
     }
@@ -38,6 +48,19 @@
     });
   }
 
+  function fetchChat() {
+    var chat = document.getElementById("chat");
+    if (!chat) {
+      return;
+    }
+    htmx.ajax("GET", chat.dataset.chatUrl, {
+      source: chat,
+      target: "#chat-messages",
+      select: "#chat-messages",
+      swap: "outerHTML",
+    });
+  }
+
   function connect(path) {
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
     socket = new WebSocket(scheme + location.host + path);
@@ -46,7 +69,12 @@
       document.documentElement.dataset.push = "open";
     });
     socket.addEventListener("message", function (event) {
-      refresh(JSON.parse(event.data).seq);
+      var news = JSON.parse(event.data);
+      if (news.type === "chat") {
+        fetchChat();
+      } else {
+        refresh(news.seq);
+      }
     });
     socket.addEventListener("close", function () {
       socket = null;
@@ -73,10 +101,37 @@
     }
   });
 
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail.target;
+    if (!target || target.id !== "play-area" || !event.detail.shouldSwap) {
+      return;
+    }
+    var found = SEQ_OF_PLAY_AREA.exec(event.detail.xhr.responseText);
+    if (found && Number(found[1]) < shownSeq()) {
+      event.detail.shouldSwap = false;
+    }
+  });
+
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (heardSeq > shownSeq()) {
+      fetchPlayArea();
+    }
+    var messages = document.getElementById("chat-messages");
+    var url = event.detail.xhr ? event.detail.xhr.responseURL : "";
+    if (messages && url.indexOf("/chat/messages/") !== -1) {
+      messages.scrollTop = messages.scrollHeight;
+    }
+  });
+
   document.addEventListener("DOMContentLoaded", function () {
     var poller = document.querySelector("[data-poll][data-push-path]");
     if (poller && "WebSocket" in window) {
       connect(poller.dataset.pushPath);
     }
+    setInterval(function () {
+      if (socket === null || socket.readyState !== WebSocket.OPEN) {
+        fetchChat();
+      }
+    }, CHAT_POLL_MS);
   });
 })();

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from games import services
 from games.models import ChatMessage, ChatMute, ChatReport
 from tests.games.chat.conftest import say
 from tests.games.factories import reload
@@ -179,3 +180,57 @@ def test_over_the_limit_a_move_with_a_message_is_refused_whole(signed_in, match,
     )
     assert response.status_code == 429 and response["Retry-After"]
     assert reload(match).seq == match.seq and ChatMessage.objects.count() == 1
+
+
+def messages_fragment(browser, match):
+    """What a push swaps in: the chat's fragment, as its view gives it to this browser."""
+    return browser.get(f"/matches/{match.pk}/chat/messages/")
+
+
+def test_the_pushed_fragment_is_the_players_chat_without_the_layout(signed_in, match, alice, bob):
+    say(match, alice, "<b>Good luck</b>")
+    response = messages_fragment(signed_in(bob), match)
+    html = response.content.decode()
+    assert response.status_code == 200 and "<html" not in html
+    assert 'id="chat-messages"' in html and "&lt;b&gt;Good luck&lt;/b&gt;" in html
+
+
+def test_the_pushed_fragment_gives_spectators_and_visitors_nothing(
+    client, signed_in, match, alice, carol, moderator
+):
+    say(match, alice, "Only for Bob")
+    for browser in (client, signed_in(carol), signed_in(moderator)):
+        response = messages_fragment(browser, match)
+        assert response.status_code == 204 and response.content == b""
+
+
+def test_the_pushed_fragment_leaves_out_a_muted_opponent_and_hidden_messages(
+    signed_in, match, alice, bob, moderator
+):
+    say(match, alice, "Muted words")
+    hidden = say(match, bob, "Hidden words")
+    services.chat_hide(message_id=hidden.pk, moderator=moderator)
+    services.chat_mute(match_id=match.pk, player=bob)
+    html = messages_fragment(signed_in(bob), match).content.decode()
+    assert "Muted words" not in html and "Hidden words" not in html
+    assert "Muted words" in messages_fragment(signed_in(alice), match).content.decode()
+
+
+def test_sent_from_the_page_by_htmx_the_answer_is_the_chat_panel(signed_in, match, alice, bob):
+    response = signed_in(alice).post(
+        f"/matches/{match.pk}/chat/", {"text": "Nice roll"}, HTTP_HX_REQUEST="true"
+    )
+    html = response.content.decode()
+    assert response.status_code == 200 and "<html" not in html and 'id="play-area"' not in html
+    assert 'id="chat"' in html and "Nice roll" in html
+    assert ChatMessage.objects.get().text == "Nice roll"
+
+
+def test_refused_by_htmx_the_panel_says_why_and_keeps_the_text(signed_in, match, alice):
+    response = signed_in(alice).post(
+        f"/matches/{match.pk}/chat/", {"text": "x" * 501}, HTTP_HX_REQUEST="true"
+    )
+    html = response.content.decode()
+    assert response.status_code == 400 and 'role="alert"' in html
+    assert "at most 500 characters" in html and "x" * 501 in html
+    assert not ChatMessage.objects.exists()

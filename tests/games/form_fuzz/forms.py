@@ -340,7 +340,7 @@ FORMS = (
         "lobby",
         "get",
         ("/",),
-        {"part": ("your-matches", None), "opponent": ("bob", None)},
+        {"part": ("lobby", None), "opponent": ("bob", None)},
         ("alice", "anonymous"),
     ),
     Form(

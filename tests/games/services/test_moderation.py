@@ -196,7 +196,7 @@ def test_match_changed_is_sent_for_challenges_accepted_and_moderation(
     dice.add(1, 2)
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         match = services.challenge_accept(challenge_id=challenge.pk, user=bob)
-    assert len(callbacks) == 1
+    assert len(callbacks) == 2  # match_changed for the match, challenge_closed for the challenge
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         services.match_abort(match_id=match.pk, moderator=moderator, reason="x")
     assert len(callbacks) == 1

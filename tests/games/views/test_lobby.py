@@ -94,15 +94,29 @@ def test_finished_matches_are_not_in_your_matches(signed_in, dice, alice, bob):
     assert "You have no match under way" in text
 
 
-def test_the_your_matches_fragment_for_htmx_has_no_layout(signed_in, dice, alice, bob):
+def test_the_lobby_fragment_for_a_push_has_no_layout(signed_in, dice, alice, bob, carol):
     bob_to_act(dice, alice, bob)
-    text = page(signed_in(alice).get(reverse("home") + "?part=your-matches"))
-    assert text.lstrip().startswith('<section id="your-matches"')
+    Challenge.objects.create(
+        challenger=carol,
+        opponent=alice,
+        time_control={"kind": "correspondence", "days_per_move": 3, "reserve_days": 10},
+    )
+    text = page(signed_in(alice).get(reverse("home") + "?part=lobby"))
+    assert text.lstrip().startswith('<div id="lobby-live"')
     assert "<html" not in text and "bob to roll" in text
+    incoming = text.split('id="challenges-to-you"')[1].split("</section>")[0]
+    assert ">carol<" in incoming
+
+
+def test_the_lobby_fragment_leaves_flash_messages_for_the_next_page(signed_in, alice, bob):
+    client = signed_in(alice)
+    client.post(reverse("challenge-create"), {"opponent": "bob", "match_length": 3, "clock": "1+8"})
+    assert "Your challenge is sent to bob" not in page(client.get(reverse("home") + "?part=lobby"))
+    assert "Your challenge is sent to bob" in page(client.get(reverse("home")))
 
 
 def test_the_fragment_for_a_signed_out_player_is_empty(client):
-    assert client.get(reverse("home") + "?part=your-matches").status_code == 204
+    assert client.get(reverse("home") + "?part=lobby").status_code == 204
 
 
 def test_the_lobby_lists_challenges_each_with_its_buttons(signed_in, alice, bob, carol):
