@@ -8,6 +8,7 @@ import pytest
 
 from games.models import Match
 from tests.browser.test_play_in_browser import sign_up, status, swapped
+from tests.games.factories import migration_made_rows
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -43,11 +44,7 @@ def start_a_match(page, button):
 def computer_opponents(db):
     """The bots a migration creates: a test that empties the database (transaction=True)
     before this one takes them away, so they are put back."""
-    import importlib
-
-    from django.apps import apps
-
-    importlib.import_module("accounts.migrations.0005_computer_opponents").create_bots(apps, None)
+    migration_made_rows()
 
 
 def test_a_visitor_plays_the_beginner_signs_up_and_finds_the_match_in_their_history(

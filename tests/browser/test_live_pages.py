@@ -27,7 +27,7 @@ from tests.browser.test_casual_play import computer_opponents  # noqa: F401 (a f
 from tests.browser.test_csp import play_the_turn, watched_context
 from tests.browser.test_push import PUSH_OPEN, bob_moves
 from tests.conftest import REPO_ROOT
-from tests.games.factories import make_user, script_dice, start_match
+from tests.games.factories import make_user, migration_made_rows, script_dice, start_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -259,6 +259,7 @@ def test_with_its_socket_refused_the_lobby_follows_by_polling(site, new_context)
 
 
 def beginner_bot():
+    migration_made_rows()
     return get_user_model().objects.get(username="BeginnerBot")
 
 

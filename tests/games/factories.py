@@ -7,6 +7,7 @@ when it rolls one more.
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Iterable
 from typing import Any
@@ -32,9 +33,29 @@ def make_user(name: str, *, password: str | None = None, **fields: Any) -> Any:
     return get_user_model().objects.create_user(username=name, password=password, **fields)
 
 
+def migration_made_rows() -> None:
+    """Make again what the data migrations made: the computer players, and the "Moderators"
+    group with the permissions each migration gave it. A transactional test
+    (transaction=True) empties every table when it ends, those rows included."""
+    from django.apps import apps
+    from django.contrib.auth.models import Permission
+
+    importlib.import_module("accounts.migrations.0005_computer_opponents").create_bots(apps, None)
+    group, _ = Group.objects.get_or_create(name="Moderators")
+    granted = list(importlib.import_module("ratings.migrations.0002_moderators_group").PERMISSIONS)
+    for module in ("games.migrations.0016_chat", "games.migrations.0018_tournaments"):
+        granted += [("games", codename) for codename in importlib.import_module(module).PERMISSIONS]
+    for app_label, codename in granted:
+        group.permissions.add(
+            Permission.objects.get(content_type__app_label=app_label, codename=codename)
+        )
+
+
 def make_moderator(name: str, **fields: Any) -> Any:
     """A moderator as the site makes one: staff, in the "Moderators" group that
     ratings/migrations/0002 creates. Read back so that the permission cache is fresh."""
+    if not Group.objects.filter(name="Moderators").exists():
+        migration_made_rows()
     user = make_user(name, is_staff=True, **fields)
     user.groups.add(Group.objects.get(name="Moderators"))
     return get_user_model().objects.get(pk=user.pk)
