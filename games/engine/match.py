@@ -233,8 +233,9 @@ class MatchState:
         >>> state.game_variant.name
         'portes'
         """
-        decided = sum(1 for game in self.games if game.winner is not None)
-        return _game_variant(self.rules.variant, decided)
+        if self.board is not None:
+            return self.board.variant
+        return _game_variant(self.rules.variant, 0)
 
     def position_for(self, player: int) -> Position:
         """The board seen from ``player``'s side, where it is a Position (``NO_POSITION`` in
@@ -496,9 +497,7 @@ class MatchState:
             before = self.position_for(player)
             play = parse_play(event.notation, before, dice)
             after = before.apply(play)
-            moved = dataclasses.replace(
-                self, position=after if player == 0 else after.flipped()
-            )
+            moved = dataclasses.replace(self, position=after if player == 0 else after.flipped())
             board_after = Board(variant, after.points)
         else:
             board = self.board_for(player)
@@ -548,8 +547,10 @@ class MatchState:
         )._new_game_board()
 
     def _new_game_board(self) -> MatchState:
-        """The state with the starting board of the game's variant."""
-        variant = self.game_variant
+        """The state with the starting board of the next game's variant: Tavli's rotation
+        counts the games won (a drawn game is played again)."""
+        decided = sum(1 for game in self.games if game.winner is not None)
+        variant = _game_variant(self.rules.variant, decided)
         if variant is BACKGAMMON:
             return dataclasses.replace(self, position=Position.starting(), board=None)
         start = Board.starting(variant)
@@ -647,9 +648,7 @@ def _allow(refusal: str | None) -> None:
         raise IllegalActionError(refusal)
 
 
-def fold(
-    match_length: int, events: Iterable[Event], rules: MatchRules | None = None
-) -> MatchState:
+def fold(match_length: int, events: Iterable[Event], rules: MatchRules | None = None) -> MatchState:
     """The state of a match to ``match_length`` points by ``rules`` (backgammon's unless
     given) after ``events``, from the start.
 

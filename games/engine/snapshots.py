@@ -9,10 +9,11 @@ The position is stored as its 26 slots from player 0's side (``Position.points``
 play both as notation for people and as its moves ``[source, destination, die, hit]``, from
 which it is rebuilt exactly.
 
-A match of another variant writes its rules (``"rules"``: variant, match format, cube) and, for
-plakoto, fevga and long nardi, its board as the text board from player 0's side (``"board"``,
-docs/variants.md §1.1) in place of ``"position"``; a backgammon match writes neither, so its
-snapshot reads exactly as before variants. A drawn game has no winner and 0 points.
+A match of another variant writes its rules (``"rules"``: variant, match format, cube), the
+variant of the game on the board (``"game_variant"``) and, for plakoto, fevga and long nardi, its
+board as the text board from player 0's side (``"board"``, docs/variants.md §1.1) in place of
+``"position"``; a backgammon match writes none of them, so its snapshot reads exactly as before
+variants. A drawn game has no winner and 0 points.
 
 >>> from .events import OpeningRoll, PlayMade
 >>> from .match import fold
@@ -45,7 +46,7 @@ from .match import (
 )
 from .play import BAR, OFF, Move, Play, format_play, make_move
 from .position import Position
-from .variants import BACKGAMMON, MatchRules, Variant, game_variant
+from .variants import BACKGAMMON, TAVLI, TAVLI_ROTATION, MatchRules, Variant, variant_named
 
 SNAPSHOT_VERSION = 1
 
@@ -110,7 +111,11 @@ def snapshot(state: MatchState) -> dict[str, object]:
         },
         # Written only while an offer stands, so that snapshots from before offers read alike.
         **({} if state.end_offered_by is None else {"end_offered_by": state.end_offered_by}),
-        **({} if state.rules == MatchRules() else {"rules": state.rules.payload()}),
+        **(
+            {}
+            if state.rules == MatchRules()
+            else {"rules": state.rules.payload(), "game_variant": state.game_variant.name}
+        ),
     }
 
 
@@ -134,7 +139,7 @@ def state_from_snapshot(data: Mapping[str, object]) -> MatchState:
         )
     rules = _rules(fields.mapping("rules")) if "rules" in data else MatchRules()
     games = tuple(_game_record(game) for game in fields.mappings("games"))
-    variant = _variant_of(rules, games)
+    variant = _game_variant(fields, rules) if "rules" in data else BACKGAMMON
     if variant.hits:
         position, board = fields.position("position"), None
     else:
@@ -184,10 +189,10 @@ def _rules(fields: _Fields) -> MatchRules:
     return rules
 
 
-def _variant_of(rules: MatchRules, games: tuple[GameRecord, ...]) -> Variant:
-    if rules == MatchRules():
-        return BACKGAMMON
-    return game_variant(rules.variant, sum(1 for game in games if game.winner is not None))
+def _game_variant(fields: _Fields, rules: MatchRules) -> Variant:
+    """The variant of the game on the board: the match's own, or one of Tavli's rotation."""
+    games = TAVLI_ROTATION if rules.variant == TAVLI else (variant_named(rules.variant),)
+    return fields.choice("game_variant", {variant.name: variant for variant in games})
 
 
 def _game_record(fields: _Fields) -> GameRecord:
