@@ -11,6 +11,8 @@ from games.engine import (
     Dice,
     IllegalActionError,
     IllegalPlayError,
+    InvalidPositionError,
+    InvalidSnapshotError,
     MatchFormat,
     MatchRules,
     MatchState,
@@ -459,3 +461,74 @@ def test_gnubg_ids_only_for_the_backgammon_family():
     assert not MatchState.new(3, MatchRules.of("portes")).has_gnubg_ids()
     assert MatchState.new(3, MatchRules.of("portes")).position_id(0) == "4HPwATDgc/ABMA"
     assert MatchState.new(3, MatchRules.of("fevga")).position_id(0) is None
+
+
+def test_gnubg_ids_and_xgid_are_refused_outside_the_backgammon_family():
+    from games.engine.match_ids import gnubg_ids, xgid_of
+
+    assert gnubg_ids(MatchState.new(3, MatchRules.of("nackgammon")))[0] == (
+        Board.starting(variant_named("nackgammon")).position_id()
+    )
+    for rules in (MatchRules.of("tavli"), MatchRules.of("long-nardi")):
+        with pytest.raises(InvalidPositionError, match="describe backgammon, nackgammon"):
+            gnubg_ids(MatchState.new(3, rules))
+        with pytest.raises(InvalidPositionError, match="describe backgammon, nackgammon"):
+            xgid_of(MatchState.new(3, rules))
+
+
+# --- Snapshots ---------------------------------------------------------------------------
+
+
+def tavli_snapshot() -> dict:
+    """The snapshot of a Tavli match whose first game is under way (portes)."""
+    return json.loads(json.dumps(snapshot(MatchState.new(3, MatchRules.of("tavli")))))
+
+
+def test_a_variant_snapshot_names_its_rules_game_and_board():
+    data = snapshot(
+        MatchState.new(3, MatchRules.of("tavli")).apply(OpeningRoll((1, 2))).apply(Resign(1, 1))
+    )
+    data = snapshot(state_from_snapshot(data).apply(AcceptResignation(0)))
+    assert data["rules"] == {"variant": "tavli", "match_format": "tavli-points", "cube": False}
+    assert data["game_variant"] == "plakoto" and "position" not in data
+    assert data["board"] == "-15 " + "0 " * 22 + "15 | 0 0 0 0"
+    assert state_from_snapshot(data).board_for(0).variant.name == "plakoto"
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"game_variant": "long-nardi"}, "'game_variant' is one of 'portes', 'plakoto', 'fevga'"),
+        ({"game_variant": "plakoto"}, "no 'board' field"),
+        ({"board": "-15 " + "0 " * 22 + "15 | 0 0 0 0"}, "no field 'board'"),
+        (
+            {"rules": {"variant": "backgammon", "match_format": "points", "cube": True}},
+            "write none",
+        ),
+        ({"rules": {"variant": "chess", "match_format": "points", "cube": True}}, "no variant"),
+        (
+            {
+                "games": [
+                    {"number": 1, "winner": 0, "points": 0, "result": "draw", "crawford": False}
+                ]
+            },
+            "draw and has no winner",
+        ),
+    ],
+)
+def test_bad_variant_snapshots_are_refused(change, message):
+    data = tavli_snapshot()
+    data.update(change)
+    with pytest.raises(InvalidSnapshotError, match=message):
+        state_from_snapshot(data)
+
+
+def test_a_snapshot_board_must_hold_the_variant_s_checkers():
+    data = snapshot(MatchState.new(3, MatchRules.of("long-nardi")))
+    data["board"] = "-14 " + "0 " * 22 + "15 | 0 0 0 0"
+    with pytest.raises(InvalidSnapshotError, match="'board' is not a long-nardi board"):
+        state_from_snapshot(data)
+    data = snapshot(MatchState.new(3, MatchRules.of("hypergammon")))
+    data["position"] = list(Board.starting(variant_named("backgammon")).points)
+    with pytest.raises(InvalidSnapshotError, match="no hypergammon board"):
+        state_from_snapshot(data)
