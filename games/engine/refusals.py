@@ -178,6 +178,13 @@ def why_checkers_cannot_move(board: Board, notation: str) -> str | None:
             )
         if board.mine(source) == 0:
             return f"You have no checker on the {source} point."
+    variant = board.variant
+    from_head = sum(1 for path in paths if path.source == HEAD)
+    if variant.one_from_head and from_head > 1 and board.mine(HEAD) < variant.checkers:
+        return (
+            "Only one checker may leave the head (the 24 point) a turn; two only on the "
+            "first turn, with 6-6, 4-4 or 3-3."
+        )
     return None
 
 
@@ -255,6 +262,9 @@ def why_cannot_decline_end(state: Situation, player: int) -> str | None:
     """Only the opponent of the player who offered to end the match declines the offer."""
     return _not_theirs_to_answer(state, player, "decline")
 
+
+HEAD = 24
+"""Every checker's start in the variants that start on one point (the head in long nardi)."""
 
 _CHECKS: dict[str, Callable[[Situation, int], str | None]] = {
     "roll": why_cannot_roll,

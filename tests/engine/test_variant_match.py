@@ -532,3 +532,28 @@ def test_a_snapshot_board_must_hold_the_variant_s_checkers():
     data["position"] = list(Board.starting(variant_named("backgammon")).points)
     with pytest.raises(InvalidSnapshotError, match="no hypergammon board"):
         state_from_snapshot(data)
+
+
+@pytest.mark.parametrize(
+    ("variant", "pips"),
+    [
+        ("backgammon", 167),
+        ("portes", 167),
+        ("nackgammon", 194),
+        ("hypergammon", 69),
+        ("plakoto", 360),
+        ("fevga", 360),
+        ("long-nardi", 360),
+    ],
+)
+def test_starting_pip_counts_of_every_variant(variant, pips):
+    """docs/variants.md §9.1."""
+    assert MatchState.new(3, MatchRules.of(variant)).pip_counts() == (pips, pips)
+
+
+def test_long_nardi_only_one_checker_leaves_the_head_a_turn():
+    board = board_of("long-nardi", points_text({12: "-15", 20: "1", 24: "14"}))
+    state = moving(MatchRules.of("long-nardi"), board, Dice(5, 3))
+    with pytest.raises(IllegalPlayError, match="Only one checker may leave the head"):
+        state.apply(PlayMade(0, "24/19 24/21"))
+    assert state.apply(PlayMade(0, "24/19 20/17")).board_for(0).mine(24) == 13
