@@ -158,6 +158,22 @@ class Board:
         mine, theirs = self._on_board()
         return self.variant.checkers - mine, self.variant.checkers - theirs
 
+    def pip_count(self) -> tuple[int, int]:
+        """Pips each side needs to bear off every checker: (the mover's, the opponent's).
+
+        A checker counts its distance from off in its owner's numbering (docs/variants.md §9.1):
+        a point's own number, 25 from the bar.
+
+        >>> from .variants import FEVGA
+        >>> Board.starting(FEVGA).pip_count()
+        (360, 360)
+        """
+        mine = 25 * self.points[BAR] + sum(self.mine(p) * p for p in range(1, 25))
+        theirs = 25 * self.points[0] + sum(
+            self.theirs(p) * opponent_point(self.variant, p) for p in range(1, 25)
+        )
+        return mine, theirs
+
     def flipped(self) -> Board:
         """The same board seen from the opponent's side."""
         points, pinned = [0] * 26, [0] * 26

@@ -82,6 +82,7 @@ def export_mat(names: tuple[str, str], match_length: int, events: Iterable[Event
             _cell(game, opponent(event.player), f"{_dice(pending_dice)}: ")
         if game is not None and len(state.games) > len(before.games):
             record = state.games[-1]
+            assert record.winner is not None, "a backgammon game is never drawn"
             game.win(record.winner, record.points)
             lines += game.lines
             game = None
@@ -405,6 +406,7 @@ class _MatReader:
         record = self._state().games[-1]
         if record.number != self.game_number:
             self._fail(f"game {self.game_number} was won already")
+        assert record.winner is not None, "a backgammon game is never drawn"
         if record.points != points:
             self._fail(
                 f"{self._name(record.winner)} won game {record.number} for "

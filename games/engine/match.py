@@ -15,6 +15,14 @@ the doubling cube with takes and drops, resignations of a single, gammon or back
 match score, the Crawford game once per match, and post-Crawford doubling. Not played:
 beavers, raccoons, automatic doubles, the Jacoby rule, settlements.
 
+Every variant of the family is played the same way, by the match's ``MatchRules`` (backgammon's
+unless stated): the variant of each game (Tavli rotates portes, plakoto, fevga), its start, its
+plays, its end and points (plakoto's pinned mother, a draw that scores nothing and is played
+again), whether there is a cube and a Crawford game, who leads each game, and when the match is
+won (points, or Tavli's best of three). Backgammon, nackgammon, hypergammon and portes keep
+their board as a ``Position``; plakoto, fevga and long nardi, which it cannot describe, as a
+``Board`` (docs/variants.md).
+
 >>> state = fold(3, [OpeningRoll((3, 1)), PlayMade(0, "8/5 6/5")])
 >>> state.phase, state.turn, state.pip_counts()
 ('rolling', 1, (163, 167))
@@ -27,8 +35,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
+from .board import Board
 from .dice import Dice
-from .errors import IllegalActionError
+from .errors import IllegalActionError, IllegalPlayError
 from .events import (
     Abort,
     AcceptEnd,
@@ -52,7 +61,7 @@ from .events import (
 )
 from .legal import legal_plays as _legal_plays
 from .notation import parse_play
-from .play import Play
+from .play import OFF, Play, make_move
 from .position import Position
 from .refusals import (
     END_ANSWERS,
@@ -68,21 +77,30 @@ from .refusals import (
     why_cannot_offer_end,
     why_cannot_reject_resignation,
     why_cannot_resign,
+    why_cannot_resign_points,
     why_cannot_roll,
     why_cannot_take,
+    why_checkers_cannot_move,
     why_no_opening_roll,
     why_over,
     why_refused,
 )
+from .variant_moves import VariantPlay, find_play, game_end, variant_plays
+from .variants import BACKGAMMON, MatchRules, Variant
+from .variants import game_variant as _game_variant
 
 MAX_MATCH_LENGTH = 64
 
 Phase: TypeAlias = Literal["opening", "rolling", "moving", "doubled", "resigned", "finished"]
-GameEnding: TypeAlias = Literal["single", "gammon", "backgammon", "drop", "resign"]
+GameEnding: TypeAlias = Literal[
+    "single", "gammon", "backgammon", "drop", "resign", "mother", "draw"
+]
 #: Why a match ended without a winner when a player ended it.
 ABORTED = "aborted"
 ENDED_BY_AGREEMENT = "ended by agreement"
 _ENDINGS: dict[int, GameEnding] = {1: "single", 2: "gammon", 3: "backgammon"}
+#: The position of a game whose board is a ``Board`` (plakoto, fevga, long nardi).
+NO_POSITION = Position((0,) * 26)
 
 
 # --- The state ----------------------------------------------------------------------------
@@ -90,10 +108,13 @@ _ENDINGS: dict[int, GameEnding] = {1: "single", 2: "gammon", 3: "backgammon"}
 
 @dataclass(frozen=True, slots=True)
 class GameRecord:
-    """One finished game: who won it, for how many points, and how."""
+    """One finished game: who won it, for how many points, and how.
+
+    A drawn game (plakoto's two pinned mothers) has no winner and scores nothing.
+    """
 
     number: int
-    winner: int
+    winner: int | None
     points: int
     result: GameEnding
     crawford: bool
@@ -125,6 +146,11 @@ class MatchState:
     the winner's may pass ``match_length``. ``crawford`` says this game is the Crawford
     game; ``crawford_played`` that the Crawford game has been played out. ``end_offered_by``
     is the player whose offer to end the match without a winner waits for an answer.
+
+    ``rules`` say the match's variant, format and cube. ``board`` is the board, from player
+    0's side, of a game whose variant hits no checker (plakoto, fevga, long nardi), and
+    ``position`` is then ``NO_POSITION``; otherwise ``board`` is None and ``position`` is the
+    board. ``board_for(player)`` gives every variant's board as a ``Board``.
     """
 
     match_length: int
@@ -146,14 +172,21 @@ class MatchState:
     end_reason: str | None
     last_play: LastPlay | None
     end_offered_by: int | None = None
+    rules: MatchRules = MatchRules()
+    board: Board | None = None
 
     @classmethod
-    def new(cls, match_length: int) -> MatchState:
+    def new(cls, match_length: int, rules: MatchRules | None = None) -> MatchState:
         """A match to ``match_length`` points (1 to 64), waiting for its opening roll.
+
+        A best-of-three Tavli match is written with the length 3.
 
         >>> MatchState.new(5).phase
         'opening'
+        >>> MatchState.new(5, MatchRules.of("plakoto")).board_for(0).text()
+        '-15 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 15 | 0 0 0 0'
         """
+        rules = MatchRules() if rules is None else rules
         if (
             isinstance(match_length, bool)
             or not isinstance(match_length, int)
@@ -162,7 +195,11 @@ class MatchState:
             raise IllegalActionError(
                 f"a match is played to 1 to {MAX_MATCH_LENGTH} points, not {match_length!r}"
             )
-        return cls(
+        if rules.counts_games() and match_length != 3:
+            raise IllegalActionError(
+                f"a best-of-three Tavli match has the length 3, not {match_length!r}"
+            )
+        state = cls(
             match_length=match_length,
             score=(0, 0),
             game_number=1,
@@ -182,13 +219,72 @@ class MatchState:
             end_reason=None,
             last_play=None,
             end_offered_by=None,
+            rules=rules,
         )
+        return state._new_game_board() if rules != MatchRules() else state
 
     # --- Questions ---
 
+    @property
+    def game_variant(self) -> Variant:
+        """The rules of the game being played (in Tavli, the rotation's game).
+
+        >>> state = MatchState.new(3, MatchRules.of("tavli", "tavli-best-of-three"))
+        >>> state.game_variant.name
+        'portes'
+        """
+        if self.board is not None:
+            return self.board.variant
+        return _game_variant(self.rules.variant, 0)
+
     def position_for(self, player: int) -> Position:
-        """The board seen from ``player``'s side."""
+        """The board seen from ``player``'s side, where it is a Position (``NO_POSITION`` in
+        plakoto, fevga and long nardi: ask ``board_for``)."""
         return self.position if check_player(player) == 0 else self.position.flipped()
+
+    def board_for(self, player: int) -> Board:
+        """The board of any variant seen from ``player``'s side.
+
+        >>> MatchState.new(1).board_for(1).text()
+        '-2 0 0 0 0 5 0 3 0 0 0 -5 5 0 0 0 -3 0 -5 0 0 0 0 2 | 0 0 0 0'
+        """
+        if self.board is None:
+            return Board(self.game_variant, self.position_for(player).points)
+        return self.board if check_player(player) == 0 else self.board.flipped()
+
+    def position_id(self, player: int) -> str | None:
+        """GNU Backgammon's Position ID of the board from ``player``'s side, in the variants that
+        have one (those that hit: backgammon, nackgammon, hypergammon, portes); else None."""
+        if self.board is not None:
+            return None
+        return self.position_for(player).position_id()
+
+    def has_gnubg_ids(self) -> bool:
+        """gnubg's Match ID and XG's XGID describe this match: a backgammon, nackgammon or
+        hypergammon match to N points (their boards are backgammon's, with the cube's rules)."""
+        return self.rules.variant in ("backgammon", "nackgammon", "hypergammon")
+
+    def has_cube(self) -> bool:
+        """The match is played with the doubling cube."""
+        return self.rules.cube
+
+    def resignation_offers(self) -> tuple[int, ...]:
+        """The points (times the cube) a resignation may offer in this game's variant: 1 and 2,
+        and 3 where the variant has a backgammon.
+
+        >>> MatchState.new(3, MatchRules.of("long-nardi")).resignation_offers()
+        (1, 2)
+        """
+        variant = self.game_variant
+        return (1, 2, 3) if variant.backgammon > variant.gammon else (1, 2)
+
+    def games_won(self) -> tuple[int, int]:
+        """Games each player has won (draws count for neither)."""
+        won = [0, 0]
+        for game in self.games:
+            if game.winner is not None:
+                won[game.winner] += 1
+        return won[0], won[1]
 
     def is_finished(self) -> bool:
         """The match is over: won, awarded or aborted."""
@@ -213,8 +309,11 @@ class MatchState:
         return max(self.match_length - self.score[check_player(player)], 0)
 
     def pip_counts(self) -> tuple[int, int]:
-        """Pips each player needs to bear off: (player 0's, player 1's)."""
-        return self.position.pip_count()
+        """Pips each player needs to bear off: (player 0's, player 1's), each counted in its
+        owner's numbering (docs/variants.md §9.1)."""
+        if self.board is None:
+            return self.position.pip_count()
+        return self.board.pip_count()
 
     def player_to_act(self) -> int | None:
         """Who must decide now: the player on roll, the doubled player, or the resigner's
@@ -239,7 +338,17 @@ class MatchState:
         """Every legal play of the player on roll while moving, else ()."""
         if self.phase != "moving" or self.turn is None or self.dice is None:
             return ()
-        return _legal_plays(self.position_for(self.turn), self.dice)
+        if self.board is None:
+            return _legal_plays(self.position_for(self.turn), self.dice)
+        board = self.board_for(self.turn)
+        return tuple(_as_play(board, play) for play in variant_plays(board, self.dice))
+
+    def variant_plays(self) -> tuple[VariantPlay, ...]:
+        """Every legal play of the player on roll while moving, in any variant, each with its
+        canonical notation and the board after it (from the mover's side); else ()."""
+        if self.phase != "moving" or self.turn is None or self.dice is None:
+            return ()
+        return variant_plays(self.board_for(self.turn), self.dice)
 
     def legal_actions(self, player: int) -> tuple[Action, ...]:
         """The actions ``player`` may take now, by name.
@@ -286,6 +395,7 @@ class MatchState:
             return self._game_won(opponent(event.player), self.cube_value, "drop")
         if isinstance(event, Resign):
             _allow(why_cannot_resign(self, event.player))
+            _allow(why_cannot_resign_points(self.game_variant, event.points))
             return dataclasses.replace(
                 self,
                 phase="resigned",
@@ -332,10 +442,18 @@ class MatchState:
         first, second = event.dice
         if first == second:
             return self
-        return self._rolled(0 if first > second else 1, Dice(max(event.dice), min(event.dice)))
+        starter = 0 if first > second else 1
+        if self.rules.winner_leads:
+            return dataclasses.replace(self, phase="rolling", turn=starter)
+        return self._rolled(starter, Dice(max(event.dice), min(event.dice)))
+
+    def _can_move(self, player: int, dice: Dice) -> bool:
+        if self.board is None:
+            return bool(_legal_plays(self.position_for(player), dice))
+        return bool(variant_plays(self.board_for(player), dice))
 
     def _rolled(self, player: int, dice: Dice) -> MatchState:
-        if not _legal_plays(self.position_for(player), dice):
+        if not self._can_move(player, dice):
             return dataclasses.replace(
                 self,
                 phase="rolling",
@@ -346,6 +464,8 @@ class MatchState:
         return dataclasses.replace(self, phase="moving", turn=player, dice=dice)
 
     def _play_made(self, event: PlayMade) -> MatchState:
+        if self.board is not None or self.game_variant is not BACKGAMMON:
+            return self._variant_play_made(event)
         player = event.player
         assert self.dice is not None
         before = self.position_for(player)
@@ -367,25 +487,98 @@ class MatchState:
             player, int(outcome.result) * self.cube_value, _ENDINGS[int(outcome.result)]
         )
 
+    def _variant_play_made(self, event: PlayMade) -> MatchState:
+        """A play in any variant but backgammon: its board, its end, its points."""
+        player = event.player
+        dice = self.dice
+        assert dice is not None
+        variant = self.game_variant
+        if self.board is None:
+            before = self.position_for(player)
+            play = parse_play(event.notation, before, dice)
+            after = before.apply(play)
+            moved = dataclasses.replace(self, position=after if player == 0 else after.flipped())
+            board_after = Board(variant, after.points)
+        else:
+            board = self.board_for(player)
+            try:
+                found = find_play(board, dice, event.notation)
+            except IllegalPlayError as error:
+                reason = why_checkers_cannot_move(board, event.notation)
+                if reason is None:
+                    raise
+                raise IllegalPlayError(f"{reason} {error}") from error
+            play = _as_play(board, found)
+            board_after = found.after
+            moved = dataclasses.replace(
+                self, board=board_after if player == 0 else board_after.flipped()
+            )
+        moved = dataclasses.replace(
+            moved,
+            phase="rolling",
+            turn=opponent(player),
+            dice=None,
+            last_play=LastPlay(player, dice, play),
+        )
+        end = game_end(board_after)
+        if end is None:
+            return moved
+        if end.winner == 0:
+            return moved._game_drawn()
+        winner = player if end.winner > 0 else opponent(player)
+        result: GameEnding = "mother" if end.how == "mother pinned" else _ENDINGS[end.points]
+        return moved._game_won(winner, end.points * self.cube_value, result)
+
+    def _game_drawn(self) -> MatchState:
+        """A drawn game scores nothing; the same variant's game is played again."""
+        record = GameRecord(self.game_number, None, 0, "draw", self.crawford)
+        return dataclasses.replace(
+            self,
+            game_number=self.game_number + 1,
+            cube_value=1,
+            cube_owner=None,
+            phase="opening",
+            turn=None,
+            dice=None,
+            resignation=None,
+            phase_before_resignation=None,
+            games=(*self.games, record),
+            last_play=None,
+        )._new_game_board()
+
+    def _new_game_board(self) -> MatchState:
+        """The state with the starting board of the next game's variant: Tavli's rotation
+        counts the games won (a drawn game is played again)."""
+        decided = sum(1 for game in self.games if game.winner is not None)
+        variant = _game_variant(self.rules.variant, decided)
+        if variant is BACKGAMMON:
+            return dataclasses.replace(self, position=Position.starting(), board=None)
+        start = Board.starting(variant)
+        if variant.hits:
+            return dataclasses.replace(self, position=Position(start.points), board=None)
+        return dataclasses.replace(self, position=NO_POSITION, board=start)
+
     def _game_won(self, winner: int, points: int, result: GameEnding) -> MatchState:
         score = list(self.score)
         score[winner] += points
         games = (*self.games, GameRecord(self.game_number, winner, points, result, self.crawford))
         crawford_played = self.crawford_played or self.crawford
-        if score[winner] >= self.match_length:
+        if self._match_won(score, games):
             return dataclasses.replace(
                 self._finished(winner=winner, end_reason=None),
                 score=(score[0], score[1]),
                 games=games,
                 crawford_played=crawford_played,
             )
-        return dataclasses.replace(
+        next_game = dataclasses.replace(
             self,
             score=(score[0], score[1]),
             game_number=self.game_number + 1,
             # The game after a player first comes within one point of the match is the
             # Crawford game; there is one at most, so none once it has been played.
-            crawford=not crawford_played and score[winner] == self.match_length - 1,
+            crawford=self.rules.crawford
+            and not crawford_played
+            and score[winner] == self.match_length - 1,
             crawford_played=crawford_played,
             cube_value=1,
             cube_owner=None,
@@ -398,6 +591,17 @@ class MatchState:
             games=games,
             last_play=None,
         )
+        if self.rules == MatchRules():
+            return next_game
+        if self.rules.winner_leads:
+            next_game = dataclasses.replace(next_game, phase="rolling", turn=winner)
+        return next_game._new_game_board()
+
+    def _match_won(self, score: list[int], games: tuple[GameRecord, ...]) -> bool:
+        if not self.rules.counts_games():
+            return max(score) >= self.match_length
+        won = [sum(1 for game in games if game.winner == player) for player in (0, 1)]
+        return max(won) >= 2
 
     def _finished(
         self, *, winner: int | None, end_reason: str | None, aborted: bool = False
@@ -416,19 +620,42 @@ class MatchState:
         )
 
 
+def _as_play(board: Board, found: VariantPlay) -> Play:
+    """A variant's play on ``board`` as a ``Play`` of moves by their dice; a pin is marked as
+    a hit is."""
+    top, pinned = list(board.points), list(board.pinned)
+    moves = []
+    for (source, destination), die in zip(found.moves, found.dice, strict=True):
+        marked = destination != OFF and top[destination] == -1
+        moves.append(make_move(source, die, marked))
+        top[source] -= 1
+        if top[source] == 0 and pinned[source]:
+            top[source], pinned[source] = -pinned[source], 0
+        if destination == OFF:
+            continue
+        if marked and board.variant.pins:
+            top[destination], pinned[destination] = 1, 1
+        elif marked:
+            top[destination], top[0] = 1, top[0] + 1
+        else:
+            top[destination] += 1
+    return Play(tuple(moves))
+
+
 def _allow(refusal: str | None) -> None:
     """Go on unless the rules refuse: then raise their reason."""
     if refusal is not None:
         raise IllegalActionError(refusal)
 
 
-def fold(match_length: int, events: Iterable[Event]) -> MatchState:
-    """The state of a match to ``match_length`` points after ``events``, from the start.
+def fold(match_length: int, events: Iterable[Event], rules: MatchRules | None = None) -> MatchState:
+    """The state of a match to ``match_length`` points by ``rules`` (backgammon's unless
+    given) after ``events``, from the start.
 
     >>> fold(1, [OpeningRoll((2, 2))]).phase
     'opening'
     """
-    state = MatchState.new(match_length)
+    state = MatchState.new(match_length, rules)
     for event in events:
         state = state.apply(event)
     return state

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .errors import InvalidPositionError
 from .gnubg import MatchKey, match_id
 from .match import MatchState
 from .xgid import XgidState, xgid
@@ -16,6 +17,7 @@ def gnubg_ids(state: MatchState) -> tuple[str, str]:
     >>> gnubg_ids(MatchState.new(5))
     ('4HPwATDgc/ABMA', 'MACgAAAAAAAE')
     """
+    _check_described(state)
     return state.position_for(_on_roll(state)).position_id(), match_id(match_key(state))
 
 
@@ -42,6 +44,7 @@ def match_key(state: MatchState) -> MatchKey:
 
 def xgid_of(state: MatchState) -> str:
     """The XGID of ``state``, with our player 0 as XG's bottom player X."""
+    _check_described(state)
     on_roll = _on_roll(state)
     dice = state.dice
     owner = {None: 0, 0: 1, 1: -1}[state.cube_owner]
@@ -59,6 +62,15 @@ def xgid_of(state: MatchState) -> str:
             match_length=state.match_length,
         )
     )
+
+
+def _check_described(state: MatchState) -> None:
+    """gnubg's and XG's identifiers describe the backgammon family's matches only."""
+    if not state.has_gnubg_ids():
+        raise InvalidPositionError(
+            f"gnubg's Match ID and the XGID describe backgammon, nackgammon and hypergammon "
+            f"matches, not {state.rules.title}"
+        )
 
 
 def _on_roll(state: MatchState) -> int:

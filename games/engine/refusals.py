@@ -20,9 +20,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Literal, Protocol, TypeAlias, get_args
 
+from .board import Board
 from .dice import Dice
-from .errors import IllegalActionError
+from .errors import EngineError, IllegalActionError
 from .events import RESIGNATIONS, check_player, opponent
+from .notation import parse_paths
+from .variants import MatchRules, Variant
 
 Action: TypeAlias = Literal[
     "roll",
@@ -80,6 +83,10 @@ class Situation(Protocol):
     def resignation(self) -> int | None: ...
     @property
     def end_offered_by(self) -> int | None: ...
+    @property
+    def rules(self) -> MatchRules: ...
+    @property
+    def game_variant(self) -> Variant: ...
     def points_needed(self, player: int) -> int: ...
 
 
@@ -114,7 +121,10 @@ def why_cannot_roll(state: Situation, player: int) -> str | None:
 
 def why_cannot_double(state: Situation, player: int) -> str | None:
     """Only the player on roll doubles, before rolling, outside the Crawford game, with the
-    cube centred or their own, and only while the cube is below the points they still need."""
+    cube centred or their own, and only while the cube is below the points they still need;
+    never in a match played without the cube."""
+    if not state.rules.cube:
+        return f"You cannot double: there is no cube in {_match_name(state.rules)}."
     if state.phase == "moving" and player == state.turn:
         return f"You cannot double now: you have rolled {state.dice}; a double comes first."
     if state.phase != "rolling" or player != state.turn:
@@ -128,6 +138,52 @@ def why_cannot_double(state: Situation, player: int) -> str | None:
         return (
             f"You cannot double: you need {_points(needed)} to win the match and a win "
             f"with the cube at {state.cube_value} already brings them; the cube is dead."
+        )
+    return None
+
+
+def why_cannot_resign_points(variant: Variant, points: int) -> str | None:
+    """A resignation offers at most what a game of ``variant`` can be worth: 2 points where
+    there is no backgammon (every variant but backgammon's set-up family)."""
+    if variant.backgammon > variant.gammon or points <= variant.gammon:
+        return None
+    return (
+        f"You cannot resign {points} points: {variant.title} has no backgammon, so a game is "
+        f"worth at most {variant.gammon} points; resign 1 (a single game) or 2 (a gammon)."
+    )
+
+
+def why_checkers_cannot_move(board: Board, notation: str) -> str | None:
+    """Why a play written as ``notation`` on ``board`` names a checker that cannot move at
+    all: none of the mover's there, or (plakoto) a pinned one. None when no such reason
+    applies; what else is wrong with the play is the move generator's to say.
+
+    >>> from .variants import PLAKOTO
+    >>> board = Board.parse(PLAKOTO, "-14 " + "0 " * 11 + "-1p1 " + "0 " * 10 + "14 | 0 0 0 0")
+    >>> why_checkers_cannot_move(board, "13/7")
+    'The checker on the 13 point is pinned: a pinned checker cannot move until it is released.'
+    """
+    try:
+        paths = parse_paths(notation)
+    except EngineError:
+        return None
+    for path in paths:
+        source = path.source
+        if not 1 <= source <= 24:
+            continue
+        if board.points[source] < 0 and board.mine(source):
+            return (
+                f"The checker on the {source} point is pinned: a pinned checker cannot move "
+                "until it is released."
+            )
+        if board.mine(source) == 0:
+            return f"You have no checker on the {source} point."
+    variant = board.variant
+    from_head = sum(1 for path in paths if path.source == HEAD)
+    if variant.one_from_head and from_head > 1 and board.mine(HEAD) < variant.checkers:
+        return (
+            "Only one checker may leave the head (the 24 point) a turn; two only on the "
+            "first turn, with 6-6, 4-4 or 3-3."
         )
     return None
 
@@ -207,6 +263,9 @@ def why_cannot_decline_end(state: Situation, player: int) -> str | None:
     return _not_theirs_to_answer(state, player, "decline")
 
 
+HEAD = 24
+"""Every checker's start in the variants that start on one point (the head in long nardi)."""
+
 _CHECKS: dict[str, Callable[[Situation, int], str | None]] = {
     "roll": why_cannot_roll,
     "double": why_cannot_double,
@@ -267,6 +326,15 @@ def _situation(state: Situation, player: int) -> str:
     if mine:
         return f"your opponent has yet to accept or reject your resignation of {offer}"
     return f"your opponent offers to resign {offer}: accept or reject"
+
+
+def _match_name(rules: MatchRules) -> str:
+    """A match's variant as a sentence names it: ``plakoto``, ``this Tavli match``."""
+    if rules.variant == "tavli":
+        return "Tavli"
+    variant_default = MatchRules.of(rules.variant).cube
+    title = rules.title.lower()
+    return f"this {title} match" if variant_default else title
 
 
 def _points(count: int) -> str:

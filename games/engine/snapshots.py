@@ -9,6 +9,12 @@ The position is stored as its 26 slots from player 0's side (``Position.points``
 play both as notation for people and as its moves ``[source, destination, die, hit]``, from
 which it is rebuilt exactly.
 
+A match of another variant writes its rules (``"rules"``: variant, match format, cube), the
+variant of the game on the board (``"game_variant"``) and, for plakoto, fevga and long nardi, its
+board as the text board from player 0's side (``"board"``, docs/variants.md §1.1) in place of
+``"position"``; a backgammon match writes none of them, so its snapshot reads exactly as before
+variants. A drawn game has no winner and 0 points.
+
 >>> from .events import OpeningRoll, PlayMade
 >>> from .match import fold
 >>> state = fold(3, [OpeningRoll((3, 1)), PlayMade(0, "8/5 6/5")])
@@ -26,11 +32,21 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TypeGuard, TypeVar, get_args
 
+from .board import Board
 from .dice import Dice
 from .errors import EngineError, InvalidSnapshotError
-from .match import MAX_MATCH_LENGTH, GameEnding, GameRecord, LastPlay, MatchState, Phase
+from .match import (
+    MAX_MATCH_LENGTH,
+    NO_POSITION,
+    GameEnding,
+    GameRecord,
+    LastPlay,
+    MatchState,
+    Phase,
+)
 from .play import BAR, OFF, Move, Play, format_play, make_move
 from .position import Position
+from .variants import BACKGAMMON, TAVLI, TAVLI_ROTATION, MatchRules, Variant, variant_named
 
 SNAPSHOT_VERSION = 1
 
@@ -50,6 +66,11 @@ def snapshot(state: MatchState) -> dict[str, object]:
     [0, -2, 0, 0, 0, 0, 5]
     """
     last_play = state.last_play
+    board: dict[str, object] = (
+        {"position": list(state.position.points)}
+        if state.board is None
+        else {"board": state.board.text()}
+    )
     return {
         "version": SNAPSHOT_VERSION,
         "match_length": state.match_length,
@@ -62,7 +83,7 @@ def snapshot(state: MatchState) -> dict[str, object]:
         "phase": state.phase,
         "turn": state.turn,
         "dice": None if state.dice is None else [state.dice.first, state.dice.second],
-        "position": list(state.position.points),
+        **board,
         "resignation": state.resignation,
         "phase_before_resignation": state.phase_before_resignation,
         "games": [
@@ -90,6 +111,11 @@ def snapshot(state: MatchState) -> dict[str, object]:
         },
         # Written only while an offer stands, so that snapshots from before offers read alike.
         **({} if state.end_offered_by is None else {"end_offered_by": state.end_offered_by}),
+        **(
+            {}
+            if state.rules == MatchRules()
+            else {"rules": state.rules.payload(), "game_variant": state.game_variant.name}
+        ),
     }
 
 
@@ -111,6 +137,13 @@ def state_from_snapshot(data: Mapping[str, object]) -> MatchState:
         raise InvalidSnapshotError(
             f"this engine reads snapshots of version {SNAPSHOT_VERSION}, not {version!r}"
         )
+    rules = _rules(fields.mapping("rules")) if "rules" in data else MatchRules()
+    games = tuple(_game_record(game) for game in fields.mappings("games"))
+    variant = _game_variant(fields, rules) if "rules" in data else BACKGAMMON
+    if variant.hits:
+        position, board = fields.position("position"), None
+    else:
+        position, board = NO_POSITION, fields.board("board", variant)
     state = MatchState(
         match_length=fields.number("match_length", 1, MAX_MATCH_LENGTH),
         score=fields.score("score"),
@@ -122,33 +155,60 @@ def state_from_snapshot(data: Mapping[str, object]) -> MatchState:
         phase=fields.choice("phase", _PHASES),
         turn=fields.optional("turn", fields.player),
         dice=fields.optional("dice", fields.dice),
-        position=fields.position("position"),
+        position=position,
         resignation=fields.optional("resignation", lambda name: fields.number(name, 1, 3)),
         phase_before_resignation=fields.optional(
             "phase_before_resignation",
             lambda name: fields.choice(name, _PHASES_BEFORE_RESIGNATION),
         ),
-        games=tuple(_game_record(game) for game in fields.mappings("games")),
+        games=games,
         winner=fields.optional("winner", fields.player),
         aborted=fields.flag("aborted"),
         end_reason=fields.optional("end_reason", fields.text),
         last_play=fields.optional("last_play", lambda name: _last_play(fields.mapping(name))),
         end_offered_by=(fields.player("end_offered_by") if "end_offered_by" in data else None),
+        rules=rules,
+        board=board,
     )
     fields.check_nothing_left()
     _check_consistent(state)
     return state
 
 
+def _rules(fields: _Fields) -> MatchRules:
+    variant = fields.text("variant")
+    match_format = fields.text("match_format")
+    cube = fields.flag("cube")
+    fields.check_nothing_left()
+    try:
+        rules = MatchRules.of(variant, match_format, cube)
+    except EngineError as error:
+        raise InvalidSnapshotError(f"the snapshot's 'rules' are not a match's: {error}") from error
+    if rules == MatchRules():
+        raise InvalidSnapshotError("the snapshot's 'rules' are backgammon's: write none")
+    return rules
+
+
+def _game_variant(fields: _Fields, rules: MatchRules) -> Variant:
+    """The variant of the game on the board: the match's own, or one of Tavli's rotation."""
+    games = TAVLI_ROTATION if rules.variant == TAVLI else (variant_named(rules.variant),)
+    return fields.choice("game_variant", {variant.name: variant for variant in games})
+
+
 def _game_record(fields: _Fields) -> GameRecord:
+    number = fields.number("number", 1)
+    result = fields.choice("result", _GAME_ENDINGS)
+    drawn = result == "draw"
     record = GameRecord(
-        number=fields.number("number", 1),
-        winner=fields.player("winner"),
-        points=fields.number("points", 1),
-        result=fields.choice("result", _GAME_ENDINGS),
+        number=number,
+        winner=fields.optional("winner", fields.player) if drawn else fields.player("winner"),
+        points=fields.number("points", 0, 0) if drawn else fields.number("points", 1),
+        result=result,
         crawford=fields.flag("crawford"),
     )
     fields.check_nothing_left()
+    if drawn and record.winner is not None:
+        raise _contradiction(f"game {number} is a draw and has no winner")
     return record
 
 
@@ -212,6 +272,13 @@ def _check_consistent(state: MatchState) -> None:
         )
     if state.end_offered_by is not None and finished:
         raise _contradiction("a finished match has no offer to end it")
+    if state.board is None:
+        try:
+            Board(state.game_variant, state.position.points)
+        except EngineError as error:
+            raise _contradiction(
+                f"the position is no {state.game_variant.name} board: {error}"
+            ) from error
     if state.end_reason is not None and not finished:
         raise _contradiction(f"the phase {phase!r} has no end reason, not {state.end_reason!r}")
 
@@ -323,6 +390,15 @@ class _Fields:
         except EngineError as error:
             raise InvalidSnapshotError(
                 f"the snapshot's {self.prefix + name!r} is not a board: {error}"
+            ) from error
+
+    def board(self, name: str, variant: Variant) -> Board:
+        value = self.text(name)
+        try:
+            return Board.parse(variant, value)
+        except EngineError as error:
+            raise InvalidSnapshotError(
+                f"the snapshot's {self.prefix + name!r} is not a {variant.name} board: {error}"
             ) from error
 
     def items(self, name: str) -> list[object]:

@@ -41,6 +41,8 @@ class VariantPlay:
     notation: str
     after: Board
     moves: tuple[_Step, ...]
+    dice: tuple[int, ...] = ()
+    """The die each of ``moves`` uses, in the same order."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,10 +96,10 @@ class _Search:
             high = [end for end in ends if end[2] == (self.dice.high,)]
             ends = high or ends
         found: dict[_State, VariantPlay] = {}
-        for _, moves, _, state in ends:
+        for _, moves, dice, state in ends:
             if state not in found:
                 after = Board(self.variant, state[0], state[1])
-                found[state] = VariantPlay(self._notation(moves, after), after, moves)
+                found[state] = VariantPlay(self._notation(moves, after), after, moves, dice)
         return tuple(found.values())
 
     def _extend(

@@ -14,6 +14,7 @@ frozenset({3, 4, 6})
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .errors import EngineError
@@ -237,3 +238,106 @@ def match_winner(
     if reached[0] == reached[1]:
         return None
     return 0 if reached[0] else 1
+
+
+_TAVLI_GAMES = frozenset(variant.name for variant in TAVLI_ROTATION)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRules:
+    """What a match is played by: its variant (a variant's name or ``tavli``), its format and
+    whether the doubling cube is used. ``MatchRules()`` is a backgammon match to N points with
+    the cube, which is what a match that states nothing is.
+
+    Build one with ``MatchRules.of``, which fills in the variant's defaults, or read it from a
+    match's start record with ``from_payload``; ``payload()`` writes it there.
+
+    >>> MatchRules.of("tavli")
+    MatchRules(variant='tavli', match_format=<MatchFormat.TAVLI_POINTS: 'tavli-points'>, cube=False)
+    >>> MatchRules.of("nackgammon").payload()
+    {'variant': 'nackgammon', 'match_format': 'points', 'cube': True}
+    >>> MatchRules.from_payload({"match_length": 5}) == MatchRules()
+    True
+    """
+
+    variant: str = BACKGAMMON.name
+    match_format: MatchFormat = MatchFormat.POINTS
+    cube: bool = True
+
+    def __post_init__(self) -> None:
+        if self.variant != TAVLI:
+            variant_named(self.variant)
+        formats = _TAVLI_MATCHES if self.variant == TAVLI else (MatchFormat.POINTS,)
+        if not isinstance(self.match_format, MatchFormat) or self.match_format not in formats:
+            names = " or ".join(f"{f.value!r}" for f in formats)
+            raise UnknownVariantError(
+                f"a {self.title} match is played as {names}, not {self.match_format!r}"
+            )
+        if not isinstance(self.cube, bool):
+            raise UnknownVariantError(f"the cube is used or not (true or false), not {self.cube!r}")
+        if self.cube and self.match_format is MatchFormat.TAVLI_BEST_OF_THREE:
+            raise UnknownVariantError("a best-of-three Tavli match counts games: it has no cube")
+
+    @classmethod
+    def of(
+        cls, variant: str, match_format: MatchFormat | str | None = None, cube: bool | None = None
+    ) -> MatchRules:
+        """The rules of a ``variant`` match, with the variant's format and cube unless given."""
+        if match_format is None:
+            match_format = MatchFormat.TAVLI_POINTS if variant == TAVLI else MatchFormat.POINTS
+        elif isinstance(match_format, str):
+            try:
+                match_format = MatchFormat(match_format)
+            except ValueError:
+                known = ", ".join(f.value for f in MatchFormat)
+                raise UnknownVariantError(
+                    f"there is no match format {match_format!r}; the formats are {known}"
+                ) from None
+        if cube is None:
+            cube = variant != TAVLI and variant_named(variant).cube_by_default
+        return cls(variant, match_format, cube)
+
+    @classmethod
+    def from_payload(cls, payload: Mapping[str, object]) -> MatchRules:
+        """The rules a match's start record states; a record without them is backgammon's.
+
+        Other fields of the record are left alone.
+        """
+        variant = payload.get("variant", BACKGAMMON.name)
+        match_format = payload.get("match_format")
+        cube = payload.get("cube")
+        if not isinstance(variant, str):
+            raise UnknownVariantError(f"a variant is named by text, not {variant!r}")
+        if match_format is not None and not isinstance(match_format, str):
+            raise UnknownVariantError(f"a match format is named by text, not {match_format!r}")
+        if cube is not None and not isinstance(cube, bool):
+            raise UnknownVariantError(f"the cube is used or not (true or false), not {cube!r}")
+        return cls.of(variant, match_format, cube)
+
+    def payload(self) -> dict[str, object]:
+        """The fields a match's start record carries for these rules (none for backgammon's
+        defaults, so that start records from before variants read alike)."""
+        if self == MatchRules():
+            return {}
+        return {"variant": self.variant, "match_format": self.match_format.value, "cube": self.cube}
+
+    @property
+    def title(self) -> str:
+        """The match's name for people: ``Tavli``, ``Long nardi``, ..."""
+        return "Tavli" if self.variant == TAVLI else variant_named(self.variant).title
+
+    @property
+    def crawford(self) -> bool:
+        """The Crawford rule applies: the backgammon family's matches, played with the cube."""
+        return self.cube and self.variant != TAVLI and variant_named(self.variant).crawford
+
+    @property
+    def winner_leads(self) -> bool:
+        """Tavli's openings: the higher die rolls again to lead, and each later game is led by
+        the previous game's winner (docs/variants.md §9); elsewhere every game opens with the
+        opening roll, whose higher die plays both numbers."""
+        return self.variant == TAVLI or self.variant in _TAVLI_GAMES
+
+    def counts_games(self) -> bool:
+        """The match is won by games (best of three), not points."""
+        return self.match_format is MatchFormat.TAVLI_BEST_OF_THREE

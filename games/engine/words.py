@@ -42,6 +42,7 @@ from .events import (
     opponent,
 )
 from .match import MatchState
+from .variants import TAVLI, Variant
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +71,8 @@ def event_words(
             if first == second:
                 return EventWords(None, f"{rolled}: a tie, rolled again")
             starter = names[0] if first > second else names[1]
+            if after.dice is None:
+                return EventWords(None, f"{rolled} — {starter} starts and rolls")
             return EventWords(None, f"{rolled} — {starter} starts, playing {after.dice}")
         case Roll(player=player, dice=dice):
             if after.phase == "rolling" and after.turn != player:
@@ -87,7 +90,8 @@ def event_words(
             return EventWords(player, "dropped" + _game_end(before, after, names))
         case Resign(player=player, points=offered):
             value = points(offered * after.cube_value)
-            return EventWords(player, f"offered to resign {RESIGNATIONS[offered]} ({value})")
+            offer = resignation_words(before.game_variant, offered)
+            return EventWords(player, f"offered to resign {offer} ({value})")
         case AcceptResignation(player=player):
             ended = _game_end(before, after, names)
             return EventWords(player, f"accepted the resignation{ended}")
@@ -121,6 +125,18 @@ def points(count: int) -> str:
     return f"{count} point" if count == 1 else f"{count} points"
 
 
+def resignation_words(variant: Variant, offered: int) -> str:
+    """What a resignation of ``offered`` points gives up in ``variant``.
+
+    >>> from .variants import LONG_NARDI
+    >>> resignation_words(LONG_NARDI, 2)
+    'a mars'
+    """
+    if offered == 2 and variant.name == "long-nardi":
+        return "a mars"
+    return RESIGNATIONS[offered]
+
+
 def _score(state: MatchState) -> str:
     return f"{state.score[0]}-{state.score[1]}"
 
@@ -130,10 +146,25 @@ def _game_end(before: MatchState, after: MatchState, names: tuple[str, str]) -> 
     if len(after.games) == len(before.games):
         return ""
     game = after.games[-1]
-    how = {"gammon": ", a gammon", "backgammon": ", a backgammon"}.get(game.result, "")
+    if game.winner is None:
+        return (
+            f"; game {game.number} is a draw, both mothers pinned: no points, and "
+            f"game {after.game_number} is {after.game_variant.title} again"
+        )
+    gammon = "a mars" if before.game_variant.name == "long-nardi" else "a gammon"
+    how = {
+        "gammon": f", {gammon}",
+        "backgammon": ", a backgammon",
+        "mother": ", pinning the mother",
+    }.get(game.result, "")
     words = f"; {names[game.winner]} wins game {game.number}{how} ({points(game.points)})"
     if after.is_finished() and after.winner is not None:
+        if after.rules.counts_games():
+            won = after.games_won()
+            return words + f" and the match, {won[0]}-{won[1]} in games"
         return words + f" and the match, {_score(after)}"
     if after.crawford:
         return words + f"; game {after.game_number} is the Crawford game"
+    if after.rules.variant == TAVLI:
+        return words + f"; game {after.game_number} is {after.game_variant.title}"
     return words

@@ -15,6 +15,7 @@ from games.engine import (
     InvalidSnapshotError,
     MatchAborted,
     MatchAwarded,
+    MatchRules,
     MatchState,
     OpeningRoll,
     PlayMade,
@@ -73,9 +74,15 @@ def test_every_state_of_random_matches_survives_json_exactly():
 
 
 def test_snapshot_writes_every_field_of_the_state_and_its_version():
+    """A backgammon match writes no rules and no variant board; a plakoto match writes both,
+    its board in place of the position."""
+    fields = {field.name for field in dataclasses.fields(MatchState)} | {"version"}
     data = snapshot(dataclasses.replace(MatchState.new(5), end_offered_by=1))
     assert data["version"] == 1
-    assert set(data) == {field.name for field in dataclasses.fields(MatchState)} | {"version"}
+    assert set(data) == fields - {"rules", "board"}
+    plakoto = MatchState.new(5, MatchRules.of("plakoto"))
+    data = snapshot(dataclasses.replace(plakoto, end_offered_by=1))
+    assert set(data) == fields - {"position"} | {"game_variant"}
 
 
 def test_last_play_is_stored_as_notation_and_rebuilt_from_its_moves():
