@@ -22,6 +22,7 @@ import pytest
 from celery import Celery
 from django.db import connection
 from django.utils import timezone
+from kombu import pools as kombu_pools
 
 from backgammon_site.celery import app
 from games.models import Match, MatchEvent
@@ -110,9 +111,11 @@ def publish_to(monkeypatch: pytest.MonkeyPatch) -> Callable[[str], None]:
 
 
 def _forget_connections() -> None:
-    if app._pool is not None:
-        app._pool.force_close_all()
-        app._pool = None
+    """Close every broker connection this process holds and forget the pools: kombu keeps them
+    in global groups, and a pool closed but kept would refuse the next task queued."""
+    kombu_pools.reset()
+    app._pool = None
+    app.amqp._producer_pool = None
 
 
 @pytest.fixture
