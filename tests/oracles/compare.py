@@ -18,7 +18,12 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.oracles.variants_oracle import VARIANTS, legal_plays, random_positions  # noqa: E402
+from tests.oracles.variants_oracle import (  # noqa: E402
+    PLAY_STYLES,
+    VARIANTS,
+    legal_plays,
+    random_positions,
+)
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
@@ -68,10 +73,16 @@ def engine_answers(
 
 
 def compare(
-    variant: str, pairs: int, seed: int, engine_cwd: Path, python: str = sys.executable
+    variant: str,
+    pairs: int,
+    seed: int,
+    engine_cwd: Path,
+    python: str = sys.executable,
+    style: str = "uniform",
 ) -> list[Disagreement]:
     """Every pair of `pairs` random reachable positions where the engine and oracle differ."""
-    requests = [(variant, b, d1, d2) for b, d1, d2 in random_positions(variant, seed, pairs)]
+    positions = random_positions(variant, seed, pairs, style)
+    requests = [(variant, board, d1, d2) for board, d1, d2 in positions]
     found = []
     batch = 5000
     for start in range(0, len(requests), batch):
@@ -100,15 +111,20 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--engine-cwd", type=Path, default=REPO_ROOT)
     parser.add_argument("--python", default=sys.executable, help="the engine's interpreter")
+    parser.add_argument("--style", choices=PLAY_STYLES, default="uniform", help="random games")
     args = parser.parse_args()
     variants = VARIANTS if args.variant == "all" else (args.variant,)
     total = 0
     for variant in variants:
-        found = compare(variant, args.pairs, args.seed, args.engine_cwd, args.python)
+        found = compare(variant, args.pairs, args.seed, args.engine_cwd, args.python, args.style)
         total += len(found)
         for disagreement in found:
             print(disagreement.describe())
-        print(f"{variant}: {args.pairs} pairs compared, {len(found)} disagree", flush=True)
+        print(
+            f"{variant} ({args.style} games, seed {args.seed}): {args.pairs} pairs compared, "
+            f"{len(found)} disagree",
+            flush=True,
+        )
     return 1 if total else 0
 
 

@@ -5,19 +5,19 @@ out elsewhere). tests/oracles/compare.py runs the same comparison on 50,000 pair
 """
 
 import os
-import sys
 from pathlib import Path
 
 import pytest
 
 from tests.oracles.compare import REPO_ROOT, compare
-from tests.oracles.variants_oracle import VARIANTS
+from tests.oracles.variants_oracle import PLAY_STYLES, VARIANTS
 
 ENGINE_CWD = Path(os.environ.get("ORACLE_ENGINE_CWD", REPO_ROOT))
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("style", PLAY_STYLES)
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_engine_and_oracle_list_the_same_plays(variant):
-    found = compare(variant, pairs=2000, seed=11, engine_cwd=ENGINE_CWD, python=sys.executable)
+def test_engine_and_oracle_list_the_same_plays(variant, style):
+    found = compare(variant, 1000, seed=11, engine_cwd=ENGINE_CWD, style=style)
     assert found == [], f"{len(found)} disagreements, first:\n{found[0].describe()}"

@@ -375,19 +375,37 @@ def game_is_over(variant: str, after: Board) -> bool:
     return False
 
 
+#: How the random games choose a play: `uniform` among the legal plays; `blocking` nine times
+#: in ten the play that pins the most (plakoto) and holds the longest row of points, which builds
+#: the pins and primes whose rules uniform play seldom reaches.
+PLAY_STYLES = ("uniform", "blocking")
+
+
+def _blocking_strength(after: Board) -> tuple[int, int, int]:
+    """Pins made, the longest row of points held along the opponent's path, points held."""
+    held_q = {opponent_path_index(p) for p in range(1, 25) if after.at(p)[0] > 0}
+    longest = in_a_row = 0
+    for q in range(1, 25):
+        in_a_row = in_a_row + 1 if q in held_q else 0
+        longest = max(longest, in_a_row)
+    pins = sum(1 for top, pinned in after.points if top > 0 and pinned)
+    return pins, longest, len(held_q)
+
+
 def random_positions(
-    variant: str, seed: int, pairs: int, max_turns: int = 1000
+    variant: str, seed: int, pairs: int, style: str = "uniform", max_turns: int = 1000
 ) -> Iterator[tuple[str, int, int]]:
     """`pairs` reachable (BOARD, D1, D2) from random games, the same for the same seed.
 
-    Each turn's board is seen from the player on roll; the random play is chosen among the
-    oracle's own legal plays, so the positions are reachable by its rules.
+    Each turn's board is seen from the player on roll; the play is chosen among the oracle's
+    own legal plays (see PLAY_STYLES), so the positions are reachable by its rules.
     """
+    if style not in PLAY_STYLES:
+        raise ValueError(f"unknown play style {style!r}")
     rng = random.Random(seed)
     produced = 0
     while True:
-        board_text = START_BOARDS[variant]
-        board_text = parse_board(variant, board_text).text()
+        board_text = parse_board(variant, START_BOARDS[variant]).text()
         for _turn in range(max_turns):
             d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
             yield board_text, d1, d2
@@ -397,7 +415,13 @@ def random_positions(
             plays = sorted(legal_plays(variant, board_text, d1, d2))
             after = parse_board(variant, board_text)
             if plays:
-                after = parse_board(variant, rng.choice(plays)[1])
+                chosen = rng.choice(plays)[1]
+                if style == "blocking" and rng.random() < 0.9:
+                    chosen = max(
+                        (after_text for _, after_text in plays),
+                        key=lambda t: _blocking_strength(parse_board(variant, t)),
+                    )
+                after = parse_board(variant, chosen)
                 if game_is_over(variant, after):
                     break
             board_text = opponent_view(variant, after).text()
