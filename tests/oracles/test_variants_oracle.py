@@ -269,6 +269,14 @@ def test_fevga_the_starting_quarter_cannot_be_held_whole():
     }
 
 
+def test_fevga_the_starting_quarter_rule_judges_only_a_newly_held_point():
+    # All of 19..24 held already (not reachable, but valid): moving inside it stays legal.
+    quarter = {23: 1, 22: 1, 21: 1, 20: 1, 19: 1, 1: 1, 12: -15}
+    assert ("24/23(4)", board({24: 5, **quarter, 23: 5})) in plays(
+        "fevga", {24: 9, **quarter}, (1, 1)
+    )
+
+
 def test_fevga_six_point_block_needs_an_opponent_checker_ahead():
     # 5/3 would hold 3, 2, 1, 24, 23, 22: consecutive along the opponent's path.
     mover = {24: 10, 23: 1, 22: 1, 5: 1, 2: 1, 1: 1}
@@ -278,6 +286,23 @@ def test_fevga_six_point_block_needs_an_opponent_checker_ahead():
     assert ("24/23 5/3", board({**made, 12: -15})) not in behind
     ahead = plays("fevga", {**mover, 12: -14, 13: -1}, (2, 1))
     assert ("24/23 5/3", board({**made, 12: -14, 13: -1})) in ahead
+
+
+def test_fevga_a_block_already_standing_is_not_the_move_s_concern():
+    # 7..2 stand as a block with every opponent checker behind it (not reachable, but valid):
+    # 10/9 and 9/7 do not build it, 10/8 would extend it and is forbidden.
+    block = {7: 1, 6: 1, 5: 1, 4: 1, 3: 1, 2: 1, 12: -15}
+    result = plays("fevga", {10: 9, **block}, (2, 1))
+    assert ("10/7", board({10: 8, **block, 7: 2})) in result
+    assert ("10/9 10/8", board({10: 7, 9: 1, 8: 1, **block})) not in result
+
+
+def test_fevga_block_rule_does_not_apply_with_no_opponent_checker_on_the_board():
+    # 8/7 makes 7..2; 10/8 refills 8. The play is 10/8/7 spelled 10/7.
+    mover = {10: 9, 8: 1, 6: 1, 5: 1, 4: 1, 3: 1, 2: 1}
+    made = {10: 8, 8: 1, 7: 1, 6: 1, 5: 1, 4: 1, 3: 1, 2: 1}
+    assert ("10/7", board(made, opponent_off=15)) in plays("fevga", mover, (2, 1), opponent_off=15)
+    assert ("10/7", board({**made, 12: -15})) not in plays("fevga", {**mover, 12: -15}, (2, 1))
 
 
 def test_fevga_the_mover_s_thirteen_and_twelve_are_not_neighbours_on_the_block():

@@ -150,25 +150,27 @@ def _holds_starting_quarter(board: Board) -> bool:
     return all(board.at(p)[0] > 0 for p in range(19, 25))
 
 
-def _has_forbidden_block(board: Board) -> bool:
-    """Fevga and long-nardi: six points held in a row with no opponent checker ahead (§6).
+def _builds_forbidden_block(board: Board, new_point: int) -> bool:
+    """Fevga and long-nardi (§6, §7): the newly held point belongs to six points held in a row
+    along the opponent's path with no opponent checker ahead of them (at a lower q).
 
-    Points are walked along the opponent's path (q = 1, 2, ...); the first six in a row is the
-    lowest window, the strictest, so it decides.
+    Only the rows containing the new point are judged, and none while the opponent has no
+    checker on the board.
     """
-    held = [False] * 25
-    lowest_opponent = 25
+    held = [False] * 26
+    opponent = []
     for point, (top, _pinned) in enumerate(board.points, start=1):
         q = opponent_path_index(point)
         if top > 0:
             held[q] = True
         elif top < 0:
-            lowest_opponent = min(lowest_opponent, q)
-    in_a_row = 0
-    for q in range(1, 25):
-        in_a_row = in_a_row + 1 if held[q] else 0
-        if in_a_row == 6:
-            return lowest_opponent >= q - 5
+            opponent.append(q)
+    if not opponent:
+        return False
+    new_q = opponent_path_index(new_point)
+    for low in range(max(1, new_q - 5), min(new_q, 19) + 1):
+        if all(held[low : low + 6]) and min(opponent) >= low:
+            return True
     return False
 
 
@@ -218,9 +220,14 @@ def single_moves(
                 continue
             destination = OFF
         after = _apply(variant, board, source, destination)
-        if variant == "fevga" and _holds_starting_quarter(after):
+        newly_held = destination != OFF and board.at(destination)[0] <= 0
+        if variant == "fevga" and newly_held and _holds_starting_quarter(after):
             continue
-        if variant in ("fevga", "long-nardi") and _has_forbidden_block(after):
+        if (
+            variant in ("fevga", "long-nardi")
+            and newly_held
+            and _builds_forbidden_block(after, destination)
+        ):
             continue
         yield source, destination, after
 
