@@ -8,6 +8,7 @@ import pytest
 from tests.oracles.variants_oracle import (
     START_BOARDS,
     ImpossibleBoard,
+    ambiguous_notations,
     game_is_over,
     legal_plays,
     opponent_view,
@@ -367,6 +368,12 @@ def test_long_nardi_six_point_block_needs_an_opponent_checker_ahead():
 
 
 # --- §8 notation ------------------------------------------------------------------------------
+
+
+def test_every_move_order_reaching_a_board_is_spelled_the_same():
+    for variant in START_BOARDS:
+        for text, d1, d2 in random_positions(variant, seed=3, pairs=200, style="blocking"):
+            assert ambiguous_notations(variant, text, d1, d2) == {}
 
 
 def test_notation_sorts_by_first_point_then_last_with_off_last():

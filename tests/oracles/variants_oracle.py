@@ -314,7 +314,9 @@ def _point_text(point: int) -> str:
     return "off" if point == OFF else str(point)
 
 
-def format_play(variant: str, before: Board, moves: tuple[tuple[int, int], ...], after: Board):
+def format_play(
+    variant: str, before: Board, moves: tuple[tuple[int, int], ...], after: Board
+) -> str:
     """The canonical notation of a play given as its single moves (§8)."""
     paths: list[list[int]] = []
     for source, destination in sorted(moves, key=lambda m: (-m[0], -m[1])):
@@ -344,26 +346,28 @@ def format_play(variant: str, before: Board, moves: tuple[tuple[int, int], ...],
     return " ".join(e[3] + (f"({counted[e]})" if counted[e] > 1 else "") for e in ordered)
 
 
-def legal_plays(variant: str, board_text: str, d1: int, d2: int) -> set[tuple[str, str]]:
-    """The set of (NOTATION, BOARD_AFTER) lines the command line must print (§2.2, §8)."""
+def _spellings_by_board(variant: str, board_text: str, d1: int, d2: int) -> dict[Board, set[str]]:
+    """Every legal board after, with the canonical strings of the move orders reaching it."""
     if not (1 <= d1 <= 6 and 1 <= d2 <= 6):
         raise ValueError("a die shows 1 to 6")
     board = parse_board(variant, board_text)
-    notations: dict[Board, set[str]] = {}
+    spellings: dict[Board, set[str]] = {}
     for sequence in legal_sequences(variant, board, d1, d2):
         text = format_play(variant, board, sequence.moves, sequence.after)
-        notations.setdefault(sequence.after, set()).add(text)
-    return {(min(texts), after.text()) for after, texts in notations.items()}
+        spellings.setdefault(sequence.after, set()).add(text)
+    return spellings
+
+
+def legal_plays(variant: str, board_text: str, d1: int, d2: int) -> set[tuple[str, str]]:
+    """The set of (NOTATION, BOARD_AFTER) lines the command line must print (§2.2, §8)."""
+    spellings = _spellings_by_board(variant, board_text, d1, d2)
+    return {(min(texts), after.text()) for after, texts in spellings.items()}
 
 
 def ambiguous_notations(variant: str, board_text: str, d1: int, d2: int) -> dict[str, set[str]]:
-    """Boards after reached by plays whose canonical strings differ (§8 says they cannot)."""
-    board = parse_board(variant, board_text)
-    notations: dict[Board, set[str]] = {}
-    for sequence in legal_sequences(variant, board, d1, d2):
-        text = format_play(variant, board, sequence.moves, sequence.after)
-        notations.setdefault(sequence.after, set()).add(text)
-    return {after.text(): texts for after, texts in notations.items() if len(texts) > 1}
+    """Boards after reached by plays whose canonical strings differ (§8 says there are none)."""
+    spellings = _spellings_by_board(variant, board_text, d1, d2)
+    return {after.text(): texts for after, texts in spellings.items() if len(texts) > 1}
 
 
 # --- the end of a game and random games -------------------------------------------------------
