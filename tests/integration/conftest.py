@@ -22,7 +22,6 @@ import pytest
 from celery import Celery
 from django.db import connection
 from django.utils import timezone
-from kombu import pools as kombu_pools
 
 from backgammon_site.celery import app
 from games.models import Match, MatchEvent
@@ -46,7 +45,8 @@ def broker(monkeypatch: pytest.MonkeyPatch) -> Iterator[Celery]:
 
     redis.Redis.from_url(WORKER_BROKER).flushdb()
     monkeypatch.setenv("CELERY_BROKER_URL", WORKER_BROKER)  # Celery prefers it to broker=
-    client = Celery("integration-test", broker=WORKER_BROKER)
+    # Not the current app: the tasks this process queues stay the service's.
+    client = Celery("integration-test", broker=WORKER_BROKER, set_as_current=False)
     yield client
     client.close()
 
@@ -111,10 +111,11 @@ def publish_to(monkeypatch: pytest.MonkeyPatch) -> Callable[[str], None]:
 
 
 def _forget_connections() -> None:
-    """Close every broker connection this process holds and forget the pools: kombu keeps them
-    in global groups, and a pool closed but kept would refuse the next task queued."""
-    kombu_pools.reset()
-    app._pool = None
+    """Close this process's broker connections, and forget the producers made on them: kept,
+    they would queue the next task through the closed pool."""
+    if app._pool is not None:
+        app._pool.force_close_all()
+        app._pool = None
     app.amqp._producer_pool = None
 
 
