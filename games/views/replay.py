@@ -33,7 +33,7 @@ from games.computer.analysis import (
 from games.engine import Event, MatchState, PlayMade
 from games.engine.match_ids import gnubg_ids, xgid_of
 from games.engine.words import event_words, points
-from games.log.records import LoggedEvent, match_log, read_log
+from games.log.records import LoggedEvent, match_log, read_log, rules_of_log
 from games.models import Match
 from games.views.board import PLAIN, CheckerLook, draw_board
 from games.views.checker_looks import checker_looks
@@ -210,7 +210,7 @@ def replay_log(
 ) -> tuple[list[MatchState], list[LogLine]]:
     """The state after each of the first N events (``states[N]``, as games.log.integrity.fold_events
     gives for ``events[:N]``) and each event in words."""
-    state = MatchState.new(match_length)
+    state = MatchState.new(match_length, rules_of_log(events))
     states = [state]
     lines = []
     for row, event in read_log(events):
