@@ -31,10 +31,10 @@ from games.computer.analysis import (
     stored_analysis,
 )
 from games.engine import Event, MatchState, PlayMade
-from games.engine.match_ids import gnubg_ids, xgid_of
 from games.engine.words import event_words, points
 from games.log.records import LoggedEvent, match_log, read_log, rules_of_log
 from games.models import Match
+from games.selectors import match_ids
 from games.views.board import PLAIN, CheckerLook, draw_board
 from games.views.checker_looks import checker_looks
 
@@ -129,7 +129,7 @@ def render_replay(
     side = 1 if request.GET.get("side") == "1" else 0
     state = states[step]
     board = draw_board(
-        state.position,
+        state.board_for(0),
         side=side,
         names=names,
         dice=state.dice,
@@ -139,7 +139,7 @@ def render_replay(
         looks=looks,
         last_play=state.last_play,
     )
-    position_id, match_id = gnubg_ids(state)
+    ids = match_ids(state)
 
     reviews = {d["seq"]: d for d in analysis["decisions"]} if analysis else {}
 
@@ -174,9 +174,7 @@ def render_replay(
             "seen_by": names[side],
             "other_side": names[1 - side],
             "pips": state.pip_counts(),
-            "position_id": position_id,
-            "match_id": match_id,
-            "xgid": xgid_of(state),
+            **ids,
         },
     )
 
