@@ -220,7 +220,9 @@ def rules_view(state: MatchState) -> dict[str, Any]:
     rotation's game in Tavli), its format as challenges name it, and whether the cube is used."""
     return {
         "variant": state.rules.variant,
+        "variant_title": state.rules.title,
         "game_variant": state.game_variant.name,
+        "game_variant_title": state.game_variant.title,
         "match_format": (
             Challenge.MatchFormat.BEST_OF_THREE
             if state.rules.counts_games()

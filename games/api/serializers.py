@@ -263,11 +263,13 @@ class MatchStateSerializer(serializers.Serializer):
         allow_null=True, help_text="0 or 1 if you play in this match, else null."
     )
     variant = variant_field()
+    variant_title = serializers.CharField(help_text="The variant's name for people: Long nardi.")
     game_variant = serializers.ChoiceField(
         choices=list(VARIANTS),
         help_text="The rules of the game on the board: the variant's own, or in Tavli the "
         "rotation's game.",
     )
+    game_variant_title = serializers.CharField(help_text="The game's name for people: Plakoto.")
     match_format = match_format_field()
     cube_in_use = serializers.BooleanField(help_text="The match is played with the cube.")
     match_length = serializers.IntegerField(

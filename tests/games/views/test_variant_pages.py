@@ -8,6 +8,7 @@ import pytest
 
 from games import services
 from games.log.integrity import log_problems
+from games.models import Challenge
 from tests.games.factories import reload, state_of
 from tests.games.services.test_variants import play_to_the_end
 
@@ -72,3 +73,52 @@ def test_a_play_put_together_by_clicks_is_played(dice, signed_in, alice, bob, va
     state = state_of(reload(match))
     assert state.last_play is not None and state.last_play.player == 0
     assert log_problems(reload(match)) == []
+
+
+def test_the_lobby_challenges_to_a_variant_and_lists_it(signed_in, alice, bob):
+    client = signed_in(alice)
+
+    response = client.post(
+        "/challenges/new/",
+        {
+            "opponent": "bob",
+            "match_length": "5",
+            "variant": "tavli",
+            "match_format": "best_of_three",
+            "cube": "",
+            "rated": "on",
+            "clock": "1+8",
+        },
+    )
+
+    assert response.status_code == 302, response.content.decode()[-3000:]
+    challenge = Challenge.objects.get()
+    assert (challenge.variant, challenge.match_format, challenge.cube) == (
+        "tavli",
+        "best_of_three",
+        False,
+    )
+    lobby = signed_in(bob).get("/").content.decode()
+    assert '<span class="variant">Tavli</span>' in lobby
+    match = services.challenge_accept(challenge_id=challenge.pk, user=bob)
+    page = signed_in(bob).get(f"/matches/{match.pk}/").content.decode()
+    assert '<span class="variant">Tavli</span> (Portes)' in page
+    assert "best of three games" in page
+    assert '<span class="variant">Tavli</span>' in signed_in(bob).get("/").content.decode()
+
+
+def test_the_lobby_refuses_a_best_of_three_that_is_not_tavli(signed_in, alice):
+    response = signed_in(alice).post(
+        "/challenges/new/",
+        {
+            "opponent": "",
+            "match_length": "5",
+            "variant": "plakoto",
+            "match_format": "best_of_three",
+            "clock": "1+8",
+        },
+    )
+
+    assert response.status_code == 400
+    assert "Only a Tavli match is played as the best of three games." in response.content.decode()
+    assert not Challenge.objects.exists()
