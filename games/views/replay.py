@@ -33,7 +33,7 @@ from games.computer.analysis import (
 from games.engine import Event, MatchState, PlayMade
 from games.engine.words import event_words, points
 from games.log.records import LoggedEvent, match_log, read_log, rules_of_log
-from games.models import Match
+from games.models import GNUBG_VARIANTS, Match, Variant
 from games.selectors import match_ids
 from games.views.board import PLAIN, CheckerLook, draw_board
 from games.views.checker_looks import checker_looks
@@ -84,19 +84,28 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
         url=reverse("match-replay", kwargs={"match_id": match.pk}),
         links=[
             ReplayLink("The match page", reverse("match", args=[match.pk])),
-            ReplayLink(
-                "Download .mat", reverse("api-match-export-mat", args=[match.pk]), download=True
+            *(
+                [
+                    ReplayLink(
+                        "Download .mat",
+                        reverse("api-match-export-mat", args=[match.pk]),
+                        download=True,
+                    )
+                ]
+                if match.variant == Variant.BACKGAMMON
+                else []
             ),
             ReplayLink("The dice", reverse("match-dice", args=[match.pk])),
         ],
         facts=(
-            f"{match.match_length}-point match, {rated} · {time_control_words(match.time_control)}"
+            f"{match.get_variant_display()}, {match.match_length}-point match, {rated} · "
+            f"{time_control_words(match.time_control)}"
         ),
         players_have_profiles=True,
         analysis=stored_analysis(match_subject(match.pk)),
         analyse_url=(
             reverse("match-replay-analyse", args=[match.pk])
-            if match.status == Match.Status.FINISHED
+            if match.status == Match.Status.FINISHED and match.variant in GNUBG_VARIANTS
             else None
         ),
         looks=checker_looks(match.first_player, match.second_player),

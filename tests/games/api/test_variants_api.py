@@ -140,3 +140,13 @@ def test_an_action_the_variant_refuses_is_a_400_with_the_engines_reason(dice, cl
     body = assert_error(response, 400, "illegal")
     assert "there is no cube in plakoto" in body["message"]
     assert footprint() == before
+
+
+def test_a_variant_match_has_no_mat_file_yet(dice, clients, alice, bob):
+    dice.add(5, 3, 6, 5)
+    state = accepted(clients, alice, bob, variant="plakoto")
+
+    response = clients(alice).get(f"/api/matches/{state['id']}/export.mat")
+
+    body = assert_error(response, 400, "mat_unavailable")
+    assert "Plakoto" in body["message"]
