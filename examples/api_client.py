@@ -2,10 +2,13 @@
 """A small client of the backgammon REST API that plays a whole match (standard library only).
 
     python examples/api_client.py BASE_URL USERNAME PASSWORD --challenge OPPONENT [--length N]
+        [--variant V] [--match-format points|best_of_three] [--cube | --no-cube]
     python examples/api_client.py BASE_URL USERNAME PASSWORD --accept
 
 It signs in for a token, then either challenges OPPONENT and waits until the challenge is
-accepted, or accepts the first challenge to USERNAME (waiting for one if there is none yet). Then
+accepted, or accepts the first challenge to USERNAME (waiting for one if there is none yet); V is
+any variant the API lists (backgammon, nackgammon, hypergammon, portes, plakoto, fevga,
+long-nardi, or tavli for the three Greek games in rotation). Then
 it plays: it polls the match with its ETag (304: nothing new) and, whenever it may act, rolls,
 takes any double, accepts any resignation, and plays the first legal play. It never doubles.
 It prints each action and the final score, and exits 0 when the match is over.
@@ -102,16 +105,21 @@ def sign_in(api: Api, username: str, password: str) -> None:
     print(f"signed in as {username}")
 
 
-def challenge(api: Api, opponent: str, length: int) -> int:
-    """Challenge ``opponent`` and wait until the match starts; its id."""
+def challenge(api: Api, opponent: str, length: int, rules: dict[str, Any] | None = None) -> int:
+    """Challenge ``opponent`` to a match by ``rules`` (variant, match_format, cube: the
+    API's defaults for those not given) and wait until the match starts; its id."""
 
     def matches_with_opponent() -> set[int]:
         page = api.get("/api/matches/", mine=1, player=opponent, status="active", page_size=100)
         return {match["id"] for match in _rows(page)}
 
     before = matches_with_opponent()
-    posted = api.post("/api/challenges/", {"opponent": opponent, "match_length": length})
-    print(f"challenged {opponent} to a {length}-point match (challenge {posted['id']})")
+    body = {"opponent": opponent, "match_length": length, **(rules or {})}
+    posted = api.post("/api/challenges/", body)
+    print(
+        f"challenged {opponent} to {match_words(posted)} "
+        f"(challenge {posted['id']}, cube {'on' if posted['cube'] else 'off'})"
+    )
     # The list shows open challenges only: ours leaves it when accepted (or declined).
     while any(
         row["id"] == posted["id"]
@@ -136,12 +144,17 @@ def accept_first_challenge(api: Api) -> int:
             except ApiError as error:  # taken back meanwhile: look again
                 print(f"could not accept challenge {row['id']}: {error}")
                 continue
-            print(
-                f"accepted {row['challenger']}'s challenge to {row['match_length']} points: "
-                f"match {match['id']}"
-            )
+            words = match_words(row)
+            print(f"accepted {row['challenger']}'s challenge to {words}: match {match['id']}")
             return int(match["id"])
         time.sleep(POLL_SECONDS)
+
+
+def match_words(challenge: dict[str, Any]) -> str:
+    """``a 5-point plakoto match``, ``a best-of-three tavli match``."""
+    if challenge["match_format"] == "best_of_three":
+        return f"a best-of-three {challenge['variant']} match"
+    return f"a {challenge['match_length']}-point {challenge['variant']} match"
 
 
 # --- Playing ------------------------------------------------------------------------------------
@@ -200,6 +213,9 @@ def play(api: Api, match_id: int) -> dict[str, Any]:
     def report_games(state: dict[str, Any]) -> None:
         nonlocal games_seen
         for game in state["games"][games_seen:]:
+            if game["winner"] is None:
+                print(f"game {game['number']}: drawn; {score_line(state)}")
+                continue
             print(
                 f"game {game['number']}: {game['winner']} wins {game['points']} "
                 f"({game['result']}); {score_line(state)}"
@@ -243,13 +259,33 @@ def main(argv: list[str] | None = None) -> int:
     start.add_argument("--challenge", metavar="OPPONENT", help="challenge this player")
     start.add_argument("--accept", action="store_true", help="accept the first challenge to you")
     parser.add_argument("--length", type=int, default=5, help="match length in points (5)")
+    parser.add_argument("--variant", help="the rules of the match you challenge to (backgammon)")
+    parser.add_argument(
+        "--match-format",
+        choices=["points", "best_of_three"],
+        help="tavli: to --length points (the default) or the best of three games",
+    )
+    parser.add_argument(
+        "--cube",
+        action=argparse.BooleanOptionalAction,
+        help="play with the doubling cube or not (as the variant is played)",
+    )
     args = parser.parse_args(argv)
+    rules = {
+        name: value
+        for name, value in (
+            ("variant", args.variant),
+            ("match_format", args.match_format),
+            ("cube", args.cube),
+        )
+        if value is not None
+    }
 
     api = Api(args.base_url)
     try:
         sign_in(api, args.username, args.password)
         if args.challenge:
-            match_id = challenge(api, args.challenge, args.length)
+            match_id = challenge(api, args.challenge, args.length, rules)
         else:
             match_id = accept_first_challenge(api)
         final = play(api, match_id)

@@ -174,7 +174,7 @@ class MatchAdmin(ReadOnlyAdmin):
         """The board as the match page shows it to a watcher, from the first player's side."""
         state = state_from_snapshot(match.state)
         drawn = draw_board(
-            state.position,
+            state.board_for(0),
             side=0,
             names=(match.first_player.get_username(), match.second_player.get_username()),
             dice=state.dice,

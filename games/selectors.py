@@ -117,6 +117,7 @@ def match_summary(match: Match) -> dict[str, Any]:
         "seq": match.seq,
         "status": match.status,
         "players": [user.get_username() for user in match.players],
+        "variant": match.variant,
         "match_length": match.match_length,
         "score": list(state.score),
         "rated": match.rated,
@@ -131,13 +132,13 @@ def match_view(match: Match, viewer: Any | None) -> dict[str, Any]:
     state = match_state(match)
     players = match.players
     names = [user.get_username() for user in players]
-    position = state.position
-    points = position.points
-    position_id, match_id = gnubg_ids(state)
+    board = state.board_for(0)
+    points = board.points
     you = match.player_index(viewer)
+    seen_by = you if you is not None else state.turn if state.turn is not None else 0
     legal_actions = list(state.legal_actions(you)) if you is not None else []
     ending = list(ending_actions(match, state, you)) if you is not None else []
-    plays = [format_play(play) for play in state.legal_plays()] if "move" in legal_actions else []
+    plays = legal_play_notations(state) if "move" in legal_actions else []
     last = state.last_play
     return {
         "id": match.pk,
@@ -146,10 +147,12 @@ def match_view(match: Match, viewer: Any | None) -> dict[str, Any]:
         "phase": state.phase,
         "players": names,
         "you": you,
+        **rules_view(state),
         "match_length": state.match_length,
         "rated": match.rated,
         "time_control": match.time_control,
         "score": list(state.score),
+        "games_won": list(state.games_won()),
         "game_number": state.game_number,
         "crawford": state.crawford,
         "post_crawford": state.is_post_crawford(),
@@ -162,13 +165,14 @@ def match_view(match: Match, viewer: Any | None) -> dict[str, Any]:
         "dice": None if state.dice is None else [state.dice.first, state.dice.second],
         "board": {
             "points": [points[i] for i in range(1, BAR)],
+            "pinned": [board.pinned[i] for i in range(1, BAR)],
             "bar": [points[BAR], points[0]],
-            "off": list(position.borne_off()),
+            "off": list(board.borne_off()),
         },
+        "board_text": state.board_for(seen_by).text(),
+        "board_seen_by": names[seen_by],
         "pip_counts": list(state.pip_counts()),
-        "position_id": position_id,
-        "match_id": match_id,
-        "xgid": xgid_of(state),
+        **match_ids(state),
         "resignation": (
             {"by": names[state.turn], "points": state.resignation}
             if state.resignation is not None and state.turn is not None
@@ -186,7 +190,7 @@ def match_view(match: Match, viewer: Any | None) -> dict[str, Any]:
         "games": [
             {
                 "number": game.number,
-                "winner": names[game.winner],
+                "winner": None if game.winner is None else names[game.winner],
                 "points": game.points,
                 "result": game.result,
                 "crawford": game.crawford,
@@ -209,6 +213,40 @@ def match_view(match: Match, viewer: Any | None) -> dict[str, Any]:
         "created_at": match.created_at,
         "updated_at": match.updated_at,
     }
+
+
+def rules_view(state: MatchState) -> dict[str, Any]:
+    """What a match is played by: its variant (or ``tavli``), the game on the board (the
+    rotation's game in Tavli), its format as challenges name it, and whether the cube is used."""
+    return {
+        "variant": state.rules.variant,
+        "variant_title": state.rules.title,
+        "game_variant": state.game_variant.name,
+        "game_variant_title": state.game_variant.title,
+        "match_format": (
+            Challenge.MatchFormat.BEST_OF_THREE
+            if state.rules.counts_games()
+            else Challenge.MatchFormat.POINTS
+        ),
+        "cube_in_use": state.has_cube(),
+    }
+
+
+def match_ids(state: MatchState) -> dict[str, str | None]:
+    """gnubg's Position ID (from the side of the player on roll) and Match ID and XG's XGID,
+    each None where the match's variant has none."""
+    if state.has_gnubg_ids():
+        position_id, match_id = gnubg_ids(state)
+        return {"position_id": position_id, "match_id": match_id, "xgid": xgid_of(state)}
+    on_roll = state.turn if state.turn is not None else 0
+    return {"position_id": state.position_id(on_roll), "match_id": None, "xgid": None}
+
+
+def legal_play_notations(state: MatchState) -> list[str]:
+    """Every legal play of the player on roll, in notation, in any variant."""
+    if state.board is None:
+        return [format_play(play) for play in state.legal_plays()]
+    return [play.notation for play in state.variant_plays()]
 
 
 def match_clocks(match: Match, names: tuple[str, str]) -> dict[str, Any]:

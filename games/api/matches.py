@@ -47,7 +47,7 @@ from games.computer.analysis import (
 )
 from games.dice.verification import check_dice
 from games.log.mat import mat_export
-from games.models import IdempotencyRecord, Match
+from games.models import IdempotencyRecord, Match, Variant
 from games.notifications.attention import record_match_open
 from games.services.idempotency import idempotency_cutoff
 
@@ -335,6 +335,10 @@ class MatchExportMat(APIView):
         summary="The match as a Jellyfish/GNU Backgammon .mat file",
         responses={
             (200, "text/plain"): OpenApiResponse(str, description="The .mat text."),
+            (400, "application/json"): OpenApiResponse(
+                ErrorSerializer,
+                description="A match of another variant than backgammon (code mat_unavailable).",
+            ),
             (404, "application/json"): OpenApiResponse(
                 ErrorSerializer, description="No such match."
             ),
@@ -342,6 +346,12 @@ class MatchExportMat(APIView):
     )
     def get(self, request: Request, match_id: int) -> Response:
         match = _match(match_id)
+        if match.variant != Variant.BACKGAMMON:
+            raise ApplicationError(
+                f"A {match.get_variant_display()} match has no .mat file yet: read its log "
+                f"(/api/matches/{match.pk}/events/).",
+                "mat_unavailable",
+            )
         text = mat_export(match)
         filename = f"match-{match.pk}.mat"
         return Response(text, headers={"Content-Disposition": f'attachment; filename="{filename}"'})

@@ -8,6 +8,8 @@ from rest_framework import serializers
 
 from backgammon_site.api_toolkit import StrictCharField, StrictIntegerField
 from backgammon_site.errors import ApplicationError
+from games.engine.variants import VARIANTS
+from games.models import Challenge, Variant
 from games.selectors import MATCH_STATUSES
 from games.services import ACTIONS, ENDING_ACTIONS, chat_text_clean
 
@@ -30,11 +32,36 @@ class TimeControlField(serializers.JSONField):
     """Either time control; the service checks it and says what is wrong."""
 
 
+def variant_field(**options: Any) -> serializers.ChoiceField:
+    return serializers.ChoiceField(
+        choices=Variant.choices,
+        help_text="The rules: a variant, or tavli (portes, plakoto and fevga in rotation).",
+        **options,
+    )
+
+
+def match_format_field(**options: Any) -> serializers.ChoiceField:
+    return serializers.ChoiceField(
+        choices=Challenge.MatchFormat.choices,
+        help_text="points: a match to match_length points; best_of_three: Tavli's best of "
+        "three games (the match length is then 3).",
+        **options,
+    )
+
+
 class ChallengeRequestSerializer(serializers.Serializer):
     opponent = StrictCharField(
         allow_null=True, max_length=150, help_text="A username, or null for an open challenge."
     )
     match_length = StrictIntegerField(min_value=1, max_value=25, default=5)
+    variant = variant_field(default=Variant.BACKGAMMON)
+    match_format = match_format_field(required=False, allow_null=True)
+    cube = serializers.BooleanField(
+        required=False,
+        allow_null=True,
+        help_text="Play with the doubling cube; without it, as the variant is played "
+        "(backgammon, nackgammon and hypergammon with it, the others without).",
+    )
     rated = serializers.BooleanField(default=True)
     time_control = TimeControlField(required=False, allow_null=True)
     seed = StrictCharField(
@@ -61,6 +88,9 @@ class ChallengeSerializer(serializers.Serializer):
     challenger = serializers.CharField()
     opponent = serializers.CharField(allow_null=True)
     match_length = serializers.IntegerField()
+    variant = variant_field()
+    match_format = match_format_field()
+    cube = serializers.BooleanField(help_text="The match is played with the doubling cube.")
     rated = serializers.BooleanField()
     time_control = serializers.JSONField()
     status = serializers.ChoiceField(choices=["open", "accepted", "declined", "cancelled"])
@@ -80,6 +110,9 @@ class ChallengeSerializer(serializers.Serializer):
             "challenger": challenge.challenger.get_username(),
             "opponent": challenge.opponent.get_username() if challenge.opponent else None,
             "match_length": challenge.match_length,
+            "variant": challenge.variant,
+            "match_format": challenge.match_format,
+            "cube": challenge.cube,
             "rated": challenge.rated,
             "time_control": challenge.time_control,
             "status": challenge.status,
@@ -132,7 +165,13 @@ class BoardSerializer(serializers.Serializer):
         min_length=24,
         max_length=24,
         help_text="Points 1 to 24 in the first player's numbering: positive counts are the "
-        "first player's checkers, negative the second player's.",
+        "first player's checkers, negative the second player's (in Plakoto, those on top).",
+    )
+    pinned = serializers.ListField(
+        child=serializers.IntegerField(),
+        min_length=24,
+        max_length=24,
+        help_text="Plakoto: the checkers of the other colour pinned beneath those on each point.",
     )
     bar = serializers.ListField(child=serializers.IntegerField(), min_length=2, max_length=2)
     off = serializers.ListField(child=serializers.IntegerField(), min_length=2, max_length=2)
@@ -151,9 +190,12 @@ class LastPlaySerializer(serializers.Serializer):
 
 class GameSerializer(serializers.Serializer):
     number = serializers.IntegerField()
-    winner = serializers.CharField()
+    winner = serializers.CharField(allow_null=True, help_text="null for a drawn game.")
     points = serializers.IntegerField()
-    result = serializers.ChoiceField(choices=["single", "gammon", "backgammon", "drop", "resign"])
+    result = serializers.ChoiceField(
+        choices=["single", "gammon", "backgammon", "drop", "resign", "mother", "draw"],
+        help_text="mother: a Plakoto game won by pinning the mother; draw: a drawn Plakoto game.",
+    )
     crawford = serializers.BooleanField()
 
 
@@ -220,10 +262,25 @@ class MatchStateSerializer(serializers.Serializer):
     you = serializers.IntegerField(
         allow_null=True, help_text="0 or 1 if you play in this match, else null."
     )
-    match_length = serializers.IntegerField()
+    variant = variant_field()
+    variant_title = serializers.CharField(help_text="The variant's name for people: Long nardi.")
+    game_variant = serializers.ChoiceField(
+        choices=list(VARIANTS),
+        help_text="The rules of the game on the board: the variant's own, or in Tavli the "
+        "rotation's game.",
+    )
+    game_variant_title = serializers.CharField(help_text="The game's name for people: Plakoto.")
+    match_format = match_format_field()
+    cube_in_use = serializers.BooleanField(help_text="The match is played with the cube.")
+    match_length = serializers.IntegerField(
+        help_text="Points to win; in a best-of-three Tavli match, 3 (games)."
+    )
     rated = serializers.BooleanField()
     time_control = serializers.JSONField()
     score = serializers.ListField(child=serializers.IntegerField())
+    games_won = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Games each player has won."
+    )
     game_number = serializers.IntegerField()
     crawford = serializers.BooleanField(help_text="This game is the Crawford game.")
     post_crawford = serializers.BooleanField()
@@ -232,10 +289,27 @@ class MatchStateSerializer(serializers.Serializer):
     to_act = serializers.CharField(allow_null=True, help_text="Whose decision it is now.")
     dice = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
     board = BoardSerializer()
-    pip_counts = serializers.ListField(child=serializers.IntegerField())
-    position_id = serializers.CharField(help_text="GNU Backgammon Position ID (player on roll).")
-    match_id = serializers.CharField(help_text="GNU Backgammon Match ID.")
-    xgid = serializers.CharField()
+    board_text = serializers.CharField(
+        help_text="The text board (DESIGN.md, Variants) from board_seen_by's side: yours if you "
+        "play, else the player on roll's."
+    )
+    board_seen_by = serializers.CharField(help_text="The player whose side board_text is from.")
+    pip_counts = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="Pips each player needs to bear off, each in its owner's numbering.",
+    )
+    position_id = serializers.CharField(
+        allow_null=True,
+        help_text="GNU Backgammon Position ID (player on roll); null in plakoto, fevga and "
+        "long nardi.",
+    )
+    match_id = serializers.CharField(
+        allow_null=True,
+        help_text="GNU Backgammon Match ID; null but in backgammon, nackgammon and hypergammon.",
+    )
+    xgid = serializers.CharField(
+        allow_null=True, help_text="XG's XGID; null but in backgammon, nackgammon and hypergammon."
+    )
     resignation = ResignationSerializer(allow_null=True)
     last_play = LastPlaySerializer(allow_null=True)
     games = GameSerializer(many=True)

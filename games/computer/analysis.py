@@ -24,11 +24,12 @@ from django.http import HttpRequest
 from django.utils import timezone
 
 from accounts import limits
-from backgammon_site.errors import Conflict, NotFound
+from backgammon_site.errors import ApplicationError, Conflict, NotFound
 from games.computer.review import review_match
+from games.engine import MatchRules
 from games.engine.events import Event
-from games.log.records import imported_log, match_log, read_log
-from games.models import ImportedMatch, Match, MatchAnalysis
+from games.log.records import imported_log, match_log, read_log, rules_of_log
+from games.models import GNUBG_VARIANTS, ImportedMatch, Match, MatchAnalysis, Variant
 from games.signals import analysis_requested
 
 
@@ -68,6 +69,7 @@ class AnalysedLog:
     steps: list[int]
     events: list[Event]
     last_step: int
+    rules: MatchRules
 
 
 def analysis_plies() -> int:
@@ -110,9 +112,15 @@ def analysis_request(subject: Subject) -> MatchAnalysis:
 def _last_step(subject: Subject) -> int:
     """The last step of the subject's log; refuses a match still being played."""
     if subject.field == "match":
-        match = Match.objects.filter(pk=subject.pk).values("status", "seq").first()
+        match = Match.objects.filter(pk=subject.pk).values("status", "seq", "variant").first()
         if match is None:
             raise NotFound(f"There is no match {subject.pk}.")
+        if match["variant"] not in GNUBG_VARIANTS:
+            raise ApplicationError(
+                f"A {Variant(match['variant']).label} match cannot be analysed: the analysis "
+                "knows backgammon, nackgammon and hypergammon only.",
+                "analysis_unavailable",
+            )
         if match["status"] != Match.Status.FINISHED:
             raise Conflict(
                 "A match is analysed once it has ended: its players may not see best plays.",
@@ -160,7 +168,7 @@ def analysis_run(subject: Subject) -> MatchAnalysis | None:
         return None
     plies = analysis_plies()
     try:
-        review = review_match(log.match_length, log.events, plies=plies).to_json()
+        review = review_match(log.match_length, log.events, plies=plies, rules=log.rules).to_json()
     except Exception:
         MatchAnalysis.objects.update_or_create(
             **subject.key, defaults={"status": MatchAnalysis.Status.FAILED}
@@ -197,6 +205,7 @@ def analysed_log(subject: Subject) -> AnalysedLog | None:
     read = [(row.step, event) for row, event in read_log(log) if event is not None]
     return AnalysedLog(
         match_length=match_length,
+        rules=rules_of_log(log),
         steps=[step for step, _ in read],
         events=[event for _, event in read],
         last_step=last_step,
@@ -253,7 +262,10 @@ def first_analysis_due(match_id: int) -> bool:
     """Whether match ``match_id`` ended with a winner and was never analysed: the first to
     ask records its analysis as pending and is told True, so the match is analysed once."""
     ended = Match.objects.filter(
-        pk=match_id, status=Match.Status.FINISHED, winner__isnull=False
+        pk=match_id,
+        status=Match.Status.FINISHED,
+        winner__isnull=False,
+        variant__in=GNUBG_VARIANTS,
     ).exists()
     if not ended or MatchAnalysis.objects.filter(match_id=match_id).exists():
         return False

@@ -25,6 +25,7 @@ from games.engine import (
     Double,
     Drop,
     Event,
+    MatchRules,
     MatchState,
     PlayMade,
     Roll,
@@ -116,9 +117,16 @@ def _player_json(review: PlayerReview) -> dict[str, Any]:
     }
 
 
-def review_match(match_length: int, events: Iterable[Event], *, plies: int = 2) -> MatchReview:
-    """Review every decision of the match that ``events`` (engine events, in order) make up."""
-    state = MatchState.new(match_length)
+def review_match(
+    match_length: int,
+    events: Iterable[Event],
+    *,
+    plies: int = 2,
+    rules: MatchRules | None = None,
+) -> MatchReview:
+    """Review every decision of the match that ``events`` (engine events, in order) make up,
+    played by ``rules`` (backgammon's unless given: a variant with gnubg's board)."""
+    state = MatchState.new(match_length, rules)
     decisions: list[DecisionReview] = []
     for index, event in enumerate(events):
         decision = _review(index, state, event, plies)

@@ -9,7 +9,7 @@ from datetime import datetime
 from typing import Any
 
 from games.engine import EngineError, MatchState, fold, snapshot
-from games.log.records import StoredEvent, engine_events
+from games.log.records import StoredEvent, engine_events, rules_of_log
 from games.models import GENESIS_DIGEST, Match, MatchEvent
 
 
@@ -41,8 +41,10 @@ def event_digest(
 
 
 def fold_events(match_length: int, events: Iterable[StoredEvent]) -> MatchState:
-    """The state a log leads to, replaying every event through the rules engine."""
-    return fold(match_length, engine_events(events))
+    """The state a log leads to, replaying every event through the rules engine by the rules
+    its first record states."""
+    rows = list(events)
+    return fold(match_length, engine_events(rows), rules_of_log(rows))
 
 
 def log_problems(match: Match) -> list[str]:

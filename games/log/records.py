@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-from games.engine import Event, event_from_payload
+from games.engine import Event, MatchRules, event_from_payload
 from games.models import ImportedMatch, Match
 
 #: Kinds the service writes for the record that the rules engine does not fold.
@@ -86,3 +86,13 @@ def imported_log(imported: ImportedMatch) -> list[LoggedEvent]:
         LoggedEvent(step=step, kind=entry["kind"], payload=entry["payload"])
         for step, entry in enumerate(imported.events, start=1)
     ]
+
+
+def rules_of_log(rows: Iterable[StoredEvent]) -> MatchRules:
+    """The rules a log's ``match_started`` record states; backgammon's for a log without one
+    (an imported match) or from before variants."""
+    for row in rows:
+        if row.kind == "match_started":
+            return MatchRules.from_payload(row.payload)
+        break
+    return MatchRules()

@@ -8,11 +8,13 @@ from games.models.challenges import Challenge
 from games.models.chat import ChatMessage, ChatMute, ChatReport
 from games.models.matches import (
     GENESIS_DIGEST,
+    GNUBG_VARIANTS,
     AppendOnlyError,
     Match,
     MatchEvent,
     MatchEventQuerySet,
     MatchPresence,
+    Variant,
 )
 from games.models.news import Notification
 from games.models.tournaments import BracketMatch, Tournament, TournamentEntry
@@ -20,6 +22,7 @@ from games.models.upkeep import DicePairCount, Heartbeat, IdempotencyRecord
 
 __all__ = [
     "GENESIS_DIGEST",
+    "GNUBG_VARIANTS",
     "AppendOnlyError",
     "BracketMatch",
     "ChatMessage",
@@ -38,4 +41,5 @@ __all__ = [
     "Notification",
     "Tournament",
     "TournamentEntry",
+    "Variant",
 ]

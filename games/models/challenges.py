@@ -6,7 +6,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
-from games.models.matches import Match
+from games.models.matches import Match, Variant
 
 
 class Challenge(models.Model):
@@ -17,6 +17,10 @@ class Challenge(models.Model):
         ACCEPTED = "accepted", "accepted"
         DECLINED = "declined", "declined"
         CANCELLED = "cancelled", "cancelled"
+
+    class MatchFormat(models.TextChoices):
+        POINTS = "points", "to N points"
+        BEST_OF_THREE = "best_of_three", "best of three games (Tavli)"
 
     challenger = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="challenges_sent"
@@ -29,6 +33,11 @@ class Challenge(models.Model):
         related_name="challenges_received",
     )
     match_length = models.PositiveSmallIntegerField(default=5)
+    variant = models.CharField(max_length=16, choices=Variant.choices, default=Variant.BACKGAMMON)
+    match_format = models.CharField(
+        max_length=16, choices=MatchFormat.choices, default=MatchFormat.POINTS
+    )
+    cube = models.BooleanField(default=True, help_text="The match is played with the cube.")
     rated = models.BooleanField(default=True)
     time_control = models.JSONField()
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)

@@ -14,6 +14,24 @@ from django.utils import timezone
 GENESIS_DIGEST = "0" * 64
 
 
+class Variant(models.TextChoices):
+    """The rules a match is played by: a variant of the engine's, or ``tavli`` (portes,
+    plakoto and fevga in rotation)."""
+
+    BACKGAMMON = "backgammon", "Backgammon"
+    NACKGAMMON = "nackgammon", "Nackgammon"
+    HYPERGAMMON = "hypergammon", "Hypergammon"
+    PORTES = "portes", "Portes"
+    PLAKOTO = "plakoto", "Plakoto"
+    FEVGA = "fevga", "Fevga"
+    LONG_NARDI = "long-nardi", "Long nardi"
+    TAVLI = "tavli", "Tavli"
+
+
+#: The variants with gnubg's Match ID and board: the bots play them and the analysis reviews them.
+GNUBG_VARIANTS = (Variant.BACKGAMMON, Variant.NACKGAMMON, Variant.HYPERGAMMON)
+
+
 class Match(models.Model):
     """A match between two players; its truth is its log, and ``state`` a snapshot of it.
 
@@ -32,6 +50,9 @@ class Match(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="matches_as_second"
     )
     match_length = models.PositiveSmallIntegerField()
+    variant = models.CharField(
+        max_length=16, choices=Variant.choices, default=Variant.BACKGAMMON, db_index=True
+    )
     rated = models.BooleanField(default=True)
     time_control = models.JSONField()
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE)

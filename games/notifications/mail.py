@@ -16,7 +16,8 @@ from django.urls import reverse
 
 from games import selectors
 from games.clocks.words import time_control_words
-from games.engine.events import RESIGNATIONS
+from games.engine.variants import variant_named
+from games.engine.words import resignation_words
 from games.models import Match, Notification
 
 Kind = Notification.Kind
@@ -164,12 +165,16 @@ def position_in_words(view: dict[str, Any]) -> list[str]:
             "backgammon": " with a backgammon",
             "drop": ", the double dropped",
             "resign": " by resignation",
+            "mother": " by pinning the mother",
         }
         points = f"{game['points']} point" if game["points"] == 1 else f"{game['points']} points"
-        lines.append(
-            f"Last game: {game['winner']} won game {game['number']}"
-            f"{result.get(game['result'], '')} ({points})."
-        )
+        if game["winner"] is None:
+            lines.append(f"Last game: game {game['number']} was drawn.")
+        else:
+            lines.append(
+                f"Last game: {game['winner']} won game {game['number']}"
+                f"{result.get(game['result'], '')} ({points})."
+            )
     last = view["last_play"]
     if last is not None:
         dice = f"{max(last['dice'])}-{min(last['dice'])}"
@@ -189,10 +194,11 @@ def _waiting_for(view: dict[str, Any]) -> str:
         return f"{turn} doubled to {view['cube']['value'] * 2}: {to_act} is to take or drop."
     if phase == "resigned" and view["resignation"]:
         offered = view["resignation"]["points"]
+        variant = variant_named(view["game_variant"])
         points = offered * view["cube"]["value"]
         value = f"{points} point" if points == 1 else f"{points} points"
         return (
-            f"{turn} offers to resign {RESIGNATIONS[offered]} ({value}): "
+            f"{turn} offers to resign {resignation_words(variant, offered)} ({value}): "
             f"{to_act} is to accept or reject."
         )
     return "The next game starts with the opening roll."

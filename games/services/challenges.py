@@ -10,8 +10,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.guests import is_guest
+from accounts.models import is_computer
 from backgammon_site.errors import ApplicationError, Conflict, Forbidden
-from games.models import Challenge, Match
+from games.engine import EngineError, MatchRules, state_from_snapshot
+from games.engine.variants import MatchFormat
+from games.models import GNUBG_VARIANTS, Challenge, Match, Variant
 from games.services.locks import locked_challenge, locked_match
 from games.services.matches import match_start, player_seed
 from games.signals import challenge_closed, challenge_created
@@ -30,8 +33,16 @@ def challenge_create(
     seed: str | None = None,
     challenger_plays_first: bool = True,
     rematch_of: Match | None = None,
+    variant: str = Variant.BACKGAMMON,
+    match_format: str | None = None,
+    cube: bool | None = None,
 ) -> Challenge:
     """Challenge ``opponent``, or anyone who accepts when ``opponent`` is None.
+
+    ``variant`` names the rules (``games.models.Variant``); a Tavli match is played to
+    ``match_length`` points or, with ``match_format`` ``best_of_three``, as the best of three
+    games (its length is then 3). ``cube`` says whether the doubling cube is used: without it,
+    the variant's custom.
 
     ``seed`` is the challenger's own dice seed; without one, one is drawn at the start.
     The challenger takes the first player's seat unless ``challenger_plays_first`` is False;
@@ -49,10 +60,21 @@ def challenge_create(
         )
     if not isinstance(rated, bool):
         raise ApplicationError("Say whether the match is rated: true or false.", "rated")
+    rules = challenge_rules(variant, match_format, cube)
+    if opponent is not None and is_computer(opponent) and rules.variant not in GNUBG_VARIANTS:
+        raise invalid(
+            "variant",
+            f"{opponent} plays backgammon, nackgammon and hypergammon only, not {rules.title}.",
+        )
+    if rules.counts_games():
+        match_length = 3
     challenge = Challenge.objects.create(
         challenger=challenger,
         opponent=opponent,
         match_length=match_length,
+        variant=rules.variant,
+        match_format=_CHALLENGE_FORMATS[rules.match_format],
+        cube=rules.cube,
         rated=rated,
         time_control=clean_time_control(time_control),
         challenger_seed=player_seed(seed) or "",
@@ -62,6 +84,50 @@ def challenge_create(
     challenge_id = challenge.pk
     transaction.on_commit(lambda: challenge_created.send(Challenge, challenge_id=challenge_id))
     return challenge
+
+
+_ENGINE_FORMATS = {
+    (Variant.TAVLI, Challenge.MatchFormat.POINTS): MatchFormat.TAVLI_POINTS,
+    (Variant.TAVLI, Challenge.MatchFormat.BEST_OF_THREE): MatchFormat.TAVLI_BEST_OF_THREE,
+}
+_CHALLENGE_FORMATS = {
+    MatchFormat.POINTS: Challenge.MatchFormat.POINTS,
+    MatchFormat.TAVLI_POINTS: Challenge.MatchFormat.POINTS,
+    MatchFormat.TAVLI_BEST_OF_THREE: Challenge.MatchFormat.BEST_OF_THREE,
+}
+
+
+def challenge_rules(variant: object, match_format: object, cube: object) -> MatchRules:
+    """The rules a challenge asks for, or an ApplicationError (code ``invalid``, with the
+    field at fault in ``fields`` as the API's validation errors have it) saying what is wrong."""
+    if not isinstance(variant, str) or variant not in Variant.values:
+        raise invalid(
+            "variant",
+            f"There is no variant {variant!r}; choose one of {', '.join(Variant.values)}.",
+        )
+    if match_format is not None and match_format not in Challenge.MatchFormat.values:
+        raise invalid(
+            "match_format",
+            f"A match is played to {Challenge.MatchFormat.POINTS.value!r} or, in Tavli, as the "
+            f"{Challenge.MatchFormat.BEST_OF_THREE.value!r}; not {match_format!r}.",
+        )
+    if match_format == Challenge.MatchFormat.BEST_OF_THREE and variant != Variant.TAVLI:
+        raise invalid("match_format", "Only a Tavli match is played as the best of three games.")
+    if cube is not None and not isinstance(cube, bool):
+        raise invalid("cube", "Say whether the cube is used: true or false.")
+    engine_format = _ENGINE_FORMATS.get((variant, match_format or Challenge.MatchFormat.POINTS))
+    try:
+        return MatchRules.of(variant, engine_format, cube)
+    except EngineError as error:
+        reason = str(error)
+        raise invalid(
+            "cube" if cube else "match_format", f"{reason[:1].upper()}{reason[1:]}."
+        ) from None
+
+
+def invalid(field: str, problem: str) -> ApplicationError:
+    """A request refused for one field's value: ``variant: There is no variant 'chess'; ...``."""
+    return ApplicationError(f"{field}: {problem}", "invalid", fields={field: [problem]})
 
 
 def clean_time_control(time_control: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -132,6 +198,7 @@ def challenge_accept(*, challenge_id: int, user: Any, seed: str | None = None) -
             rated=challenge.rated,
             time_control=challenge.time_control,
             player_seeds=(seats[0][1], seats[1][1]),
+            rules=challenge_rules(challenge.variant, challenge.match_format, challenge.cube),
         )
         challenge.status = Challenge.Status.ACCEPTED
         challenge.opponent = user
@@ -179,9 +246,13 @@ def rematch_offer(*, match_id: int, player: Any) -> tuple[Challenge, bool]:
         if theirs is not None:
             challenge_accept(challenge_id=theirs.pk, user=player)
             return Challenge.objects.select_related("match").get(pk=theirs.pk), False
+        rules = state_from_snapshot(match.state).rules
         challenge = challenge_create(
             challenger=player,
             opponent=opponent,
+            variant=rules.variant,
+            match_format=_CHALLENGE_FORMATS[rules.match_format],
+            cube=rules.cube,
             match_length=match.match_length,
             rated=match.rated,
             time_control=match.time_control,

@@ -14,7 +14,7 @@ from django.utils import timezone
 from backgammon_site.errors import ApplicationError, Conflict, Forbidden, IllegalAction, NotFound
 from games.dice import rolls
 from games.dice.seed_vault import encrypt_seed
-from games.engine import ACTIONS, MatchState, snapshot, state_from_snapshot
+from games.engine import ACTIONS, EngineError, MatchRules, MatchState, snapshot, state_from_snapshot
 from games.models import Match
 from games.services.locks import locked_match, preferences
 from games.services.turns import play_on, player_event
@@ -43,8 +43,10 @@ def match_start(
     rated: bool,
     time_control: Mapping[str, Any],
     player_seeds: tuple[str | None, str | None] = (None, None),
+    rules: MatchRules | None = None,
 ) -> Match:
-    """Create a match, commit to its dice, and make its opening roll.
+    """Create a match by ``rules`` (a backgammon match unless given), commit to its dice, and
+    make its opening roll. The rules are written into the match's first event.
 
     Players without a dice seed of their own are given one (it is public, in the first event).
     """
@@ -53,11 +55,16 @@ def match_start(
     seeds = [player_seed(seed) or rolls.new_player_seed() for seed in player_seeds]
     server_seed = rolls.new_server_seed()
     with transaction.atomic():
-        state = MatchState.new(match_length)
+        rules = MatchRules() if rules is None else rules
+        try:
+            state = MatchState.new(match_length, rules)
+        except EngineError as error:
+            raise ApplicationError(f"{error}.", "match_length") from None
         match = Match.objects.create(
             first_player=first_player,
             second_player=second_player,
             match_length=match_length,
+            variant=rules.variant,
             rated=rated,
             time_control=dict(time_control),
             state=snapshot(state),
@@ -69,6 +76,7 @@ def match_start(
             "match_started",
             {
                 "match_length": match_length,
+                **rules.payload(),
                 "rated": rated,
                 "time_control": dict(time_control),
                 "players": [first_player.get_username(), second_player.get_username()],

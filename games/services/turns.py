@@ -25,12 +25,13 @@ from games.engine import (
     Resign,
     Roll,
     Take,
+    find_play,
     why_refused,
 )
 from games.engine.events import Event
 from games.engine.notation import format_play, parse_play
 from games.models import Match
-from games.selectors import why_ending_refused
+from games.selectors import legal_play_notations, why_ending_refused
 from games.services.locks import preferences
 from games.services.writer import MatchWriter
 
@@ -103,7 +104,15 @@ def _check_request(action: str, play: str | None, points: int | None) -> None:
 
 def _canonical_play(state: MatchState, player: int, text: str | None) -> str:
     assert isinstance(text, str) and state.dice is not None
-    return format_play(parse_play(text, state.position_for(player), state.dice))
+    if state.board is None:
+        return format_play(parse_play(text, state.position_for(player), state.dice))
+    board = state.board_for(player)
+    try:
+        return find_play(board, state.dice, text).notation
+    except EngineError:
+        # The engine's own refusal says why (a pinned checker, a checker that is not there).
+        state.apply(PlayMade(player, text))
+        raise
 
 
 def play_on(writer: MatchWriter) -> None:
@@ -121,12 +130,12 @@ def play_on(writer: MatchWriter) -> None:
                 return
             writer.append(Roll(state.turn, Dice(*next_roll(writer.match))))
         elif state.phase == "moving" and state.turn is not None:
-            plays = state.legal_plays()
+            plays = legal_play_notations(state)
             if (
                 len(plays) != 1
                 or not preferences(writer.match.players[state.turn]).auto_play_forced
             ):
                 return
-            writer.append(PlayMade(state.turn, format_play(plays[0])))
+            writer.append(PlayMade(state.turn, plays[0]))
         else:
             return

@@ -17,6 +17,8 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 
 from games.engine import BAR, OFF, Dice, LastPlay, Position
+from games.engine.board import Board as GameBoard
+from games.engine.variants import BACKGAMMON
 from games.views.last_play import Journey, journeys, last_play_words
 
 WIDTH, HEIGHT = 640, 500
@@ -148,7 +150,7 @@ Link = Callable[..., str]
 
 
 def draw_board(
-    position: Position,
+    position: Position | GameBoard,
     *,
     side: int,
     names: tuple[str, str],
@@ -164,7 +166,8 @@ def draw_board(
     looks: tuple[CheckerLook, CheckerLook] = PLAIN,
     last_play: LastPlay | None = None,
 ) -> Board:
-    """The board seen by ``side``; ``position`` is seen from player 0's side, as stored.
+    """The board seen by ``side``; ``position`` (a Position, or any variant's board) is seen
+    from player 0's side, as stored.
 
     ``movable``, ``selected`` and ``destinations`` are points in the viewer's numbering (25:
     their bar, 0: off); ``link(select=N)`` and ``link(to=N)`` give the address a click on a
@@ -173,6 +176,7 @@ def draw_board(
     and brought them to, and said in the description.
     """
     seen = position if side == 0 else position.flipped()
+    variant = position.variant if isinstance(position, GameBoard) else BACKGAMMON
     counts = seen.points
     me, them = side, 1 - side
     points: list[Point] = []
@@ -219,7 +223,9 @@ def draw_board(
     if last_play is not None:
         description += " " + last_play_words(last_play, names)
         if last_play.play.moves:
-            mark_last_play({place.number: place for place in places}, journeys(last_play, side))
+            mark_last_play(
+                {place.number: place for place in places}, journeys(last_play, side, variant)
+            )
             # The same from either side, so that turning the board around does not glide again.
             last_play_key = hashlib.blake2b(
                 repr((position, last_play)).encode(), digest_size=6
@@ -407,7 +413,7 @@ def _pips(value: int, x: float, y: float, size: float) -> list[tuple[float, floa
     return [(x + dx * size, y + dy * size) for dx, dy in _PIP_SPOTS[value]]
 
 
-def describe(seen: Position, *, names: tuple[str, str]) -> str:
+def describe(seen: Position | GameBoard, *, names: tuple[str, str]) -> str:
     """The position in words, for screen readers: each side's checkers point by point."""
     counts = seen.points
     mine = [f"{counts[p]} on {p}" for p in range(24, 0, -1) if counts[p] > 0]

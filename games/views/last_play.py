@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.engine import BAR, OFF, LastPlay, format_play
+from games.engine.variants import BACKGAMMON, Variant, opponent_point
 
 
 @dataclass(frozen=True)
@@ -18,15 +19,16 @@ class Journey:
     hit: bool = False  # the checker hit, sent from its point to its bar
 
 
-def journeys(last_play: LastPlay, side: int) -> list[Journey]:
-    """Each checker that ``last_play`` moved, seen by ``side``: a checker moved on by several
-    dice makes one journey, and each checker hit makes one from its point to its bar."""
+def journeys(last_play: LastPlay, side: int, variant: Variant = BACKGAMMON) -> list[Journey]:
+    """Each checker that ``last_play`` (a play of ``variant``) moved, seen by ``side``: a
+    checker moved on by several dice makes one journey, and each checker hit makes one from its
+    point to its bar (a pinned checker stays where it is)."""
     ours = last_play.player == side
 
     def place(number: int) -> int:
         if ours:
             return number
-        return {BAR: -BAR, OFF: -1}.get(number, 25 - number)
+        return {BAR: -BAR, OFF: -1}.get(number) or opponent_point(variant, number)
 
     moved: list[list[int]] = []
     hits: list[Journey] = []
@@ -37,7 +39,7 @@ def journeys(last_play: LastPlay, side: int) -> list[Journey]:
             moved.append([source, destination])
         else:
             carried_on[1] = destination
-        if move.hit:
+        if move.hit and variant.hits:
             hits.append(Journey(destination, -BAR if ours else BAR, hit=True))
     return [Journey(source, destination) for source, destination in moved] + hits
 

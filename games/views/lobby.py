@@ -18,7 +18,7 @@ from backgammon_site.errors import ApplicationError, NotFound
 from games import selectors, services
 from games.clocks.words import CORRESPONDENCE_PRESETS, time_control_words
 from games.computer.decisions import LEVELS
-from games.models import Match
+from games.models import Challenge, Match, Variant
 from games.views.match_rows import match_rows
 
 MATCH_LENGTHS = (1, 3, 5, 7, 9, 11, 13, 15, 17, 21, 25)
@@ -45,6 +45,31 @@ class ChallengeForm(forms.Form):
             + f" or {MATCH_LENGTHS[-1]} points.",
             "required": "Choose how many points the match is played to.",
         },
+    )
+    variant = forms.ChoiceField(
+        choices=Variant.choices,
+        initial=Variant.BACKGAMMON,
+        required=False,
+        label="Game",
+        help_text="Tavli plays portes, plakoto and fevga in turn.",
+        error_messages={"invalid_choice": "Choose a game from the list."},
+    )
+    match_format = forms.ChoiceField(
+        choices=[
+            (Challenge.MatchFormat.POINTS, "To the points above"),
+            (Challenge.MatchFormat.BEST_OF_THREE, "Best of three games (Tavli)"),
+        ],
+        initial=Challenge.MatchFormat.POINTS,
+        required=False,
+        label="Tavli match",
+        error_messages={"invalid_choice": "Choose points or the best of three."},
+    )
+    cube = forms.ChoiceField(
+        choices=[("", "As the game is played"), ("on", "With the cube"), ("off", "Without")],
+        required=False,
+        label="Doubling cube",
+        help_text="Backgammon, nackgammon and hypergammon are played with it, the others without.",
+        error_messages={"invalid_choice": "Choose with or without the cube."},
     )
     rated = forms.BooleanField(required=False, initial=True, label="Rated")
     clock = forms.ChoiceField(
@@ -224,6 +249,9 @@ def challenge_create(request: HttpRequest) -> HttpResponse:
                 challenger=request.user,
                 opponent=_player(form.cleaned_data["opponent"]),
                 match_length=form.cleaned_data["match_length"],
+                variant=form.cleaned_data["variant"] or Variant.BACKGAMMON,
+                match_format=form.cleaned_data["match_format"] or None,
+                cube={"on": True, "off": False}.get(form.cleaned_data["cube"]),
                 rated=form.cleaned_data["rated"],
                 time_control=form.time_control(),
                 seed=form.cleaned_data["seed"] or None,

@@ -32,7 +32,7 @@ from games import selectors, services
 from games.clocks.words import clock_faces, time_control_words
 from games.engine import EngineError, MatchState, Play, format_play
 from games.engine.match import ABORTED, ENDED_BY_AGREEMENT
-from games.engine.turn import PartialPlay
+from games.engine.turn import PartialPlay, PartialVariantPlay
 from games.models import Challenge, Match
 from games.notifications.attention import record_match_open
 from games.views.board import board_svg, draw_board
@@ -248,7 +248,7 @@ def _render(
         return _turn_url(match, turn.with_move(turn.move_to(selected, target["to"])))
 
     looks = checker_looks(match.first_player, match.second_player)
-    shown = state.position
+    shown = state.board_for(0)
     if turn is not None:
         shown = turn.position if you == 0 else turn.position.flipped()
     board = draw_board(
@@ -400,9 +400,8 @@ def _ended_by(match: Match) -> str | None:
 
 def _turn_in_progress(
     request: HttpRequest, state: MatchState, you: int
-) -> tuple[PartialPlay, int | None, str | None]:
-    assert state.dice is not None
-    turn = PartialPlay(state.position_for(you), state.dice)
+) -> tuple[PartialPlay | PartialVariantPlay, int | None, str | None]:
+    turn = _turn_begun(state, you)
     notice = None
     try:
         for source, die in _read_steps(request.GET.get("steps", "")):
@@ -411,13 +410,21 @@ def _turn_in_progress(
                 raise ValueError(f"{source}-{die}")
             turn = turn.with_move(move)
     except (EngineError, ValueError):
-        turn = PartialPlay(state.position_for(you), state.dice)
+        turn = _turn_begun(state, you)
         notice = "Those steps are not possible any more; start the play again."
     selected = None
     choice = _point(request.GET.get("select", ""))
     if choice is not None and choice in turn.movable_points():
         selected = choice
     return turn, selected, notice
+
+
+def _turn_begun(state: MatchState, you: int) -> PartialPlay | PartialVariantPlay:
+    """The play ``you`` put together checker by checker, before the first checker."""
+    assert state.dice is not None
+    if state.board is None:
+        return PartialPlay(state.position_for(you), state.dice)
+    return PartialVariantPlay(state.board_for(you), state.dice)
 
 
 def _read_steps(text: str) -> list[tuple[int, int]]:
@@ -440,7 +447,9 @@ def _point(text: str) -> int | None:
     return None
 
 
-def _turn_url(match: Match, turn: PartialPlay, select: int | None = None) -> str:
+def _turn_url(
+    match: Match, turn: PartialPlay | PartialVariantPlay, select: int | None = None
+) -> str:
     query: dict[str, str] = {}
     if turn.moves:
         query["steps"] = ",".join(f"{move.source}-{move.die}" for move in turn.moves)
@@ -450,5 +459,5 @@ def _turn_url(match: Match, turn: PartialPlay, select: int | None = None) -> str
     return f"{url}?{urlencode(query)}" if query else url
 
 
-def _steps_notation(turn: PartialPlay) -> str:
+def _steps_notation(turn: PartialPlay | PartialVariantPlay) -> str:
     return format_play(Play(turn.moves)) if turn.moves else ""

@@ -34,6 +34,8 @@ class MatchRow:
     deadline: datetime | None = None
     crowned: tuple[bool, bool] = (False, False)
     ratings: tuple[float | None, float | None] = (None, None)
+    variant: str = "Backgammon"
+    """The match's variant for people: Backgammon, Plakoto, Tavli, ..."""
 
     @property
     def opponent_rating(self) -> float | None:
@@ -96,6 +98,7 @@ def match_rows(
                 players=names,
                 score=(state.score[0], state.score[1]),
                 match_length=match.match_length,
+                variant=match.get_variant_display(),
                 rated=match.rated,
                 finished=match.status == Match.Status.FINISHED,
                 winner=state.winner,

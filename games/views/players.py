@@ -85,7 +85,7 @@ def record_of(player: Any) -> dict[str, int]:
         for game in state_from_snapshot(snapshot).games:
             if game.winner == index:
                 games_won += 1
-            else:
+            elif game.winner is not None:
                 games_lost += 1
     record.update(games_won=games_won, games_lost=games_lost)
     return record

@@ -31,10 +31,10 @@ from games.computer.analysis import (
     stored_analysis,
 )
 from games.engine import Event, MatchState, PlayMade
-from games.engine.match_ids import gnubg_ids, xgid_of
 from games.engine.words import event_words, points
-from games.log.records import LoggedEvent, match_log, read_log
-from games.models import Match
+from games.log.records import LoggedEvent, match_log, read_log, rules_of_log
+from games.models import GNUBG_VARIANTS, Match, Variant
+from games.selectors import match_ids
 from games.views.board import PLAIN, CheckerLook, draw_board
 from games.views.checker_looks import checker_looks
 
@@ -84,19 +84,28 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
         url=reverse("match-replay", kwargs={"match_id": match.pk}),
         links=[
             ReplayLink("The match page", reverse("match", args=[match.pk])),
-            ReplayLink(
-                "Download .mat", reverse("api-match-export-mat", args=[match.pk]), download=True
+            *(
+                [
+                    ReplayLink(
+                        "Download .mat",
+                        reverse("api-match-export-mat", args=[match.pk]),
+                        download=True,
+                    )
+                ]
+                if match.variant == Variant.BACKGAMMON
+                else []
             ),
             ReplayLink("The dice", reverse("match-dice", args=[match.pk])),
         ],
         facts=(
-            f"{match.match_length}-point match, {rated} · {time_control_words(match.time_control)}"
+            f"{match.get_variant_display()}, {match.match_length}-point match, {rated} · "
+            f"{time_control_words(match.time_control)}"
         ),
         players_have_profiles=True,
         analysis=stored_analysis(match_subject(match.pk)),
         analyse_url=(
             reverse("match-replay-analyse", args=[match.pk])
-            if match.status == Match.Status.FINISHED
+            if match.status == Match.Status.FINISHED and match.variant in GNUBG_VARIANTS
             else None
         ),
         looks=checker_looks(match.first_player, match.second_player),
@@ -129,7 +138,7 @@ def render_replay(
     side = 1 if request.GET.get("side") == "1" else 0
     state = states[step]
     board = draw_board(
-        state.position,
+        state.board_for(0),
         side=side,
         names=names,
         dice=state.dice,
@@ -139,7 +148,7 @@ def render_replay(
         looks=looks,
         last_play=state.last_play,
     )
-    position_id, match_id = gnubg_ids(state)
+    ids = match_ids(state)
 
     reviews = {d["seq"]: d for d in analysis["decisions"]} if analysis else {}
 
@@ -174,9 +183,7 @@ def render_replay(
             "seen_by": names[side],
             "other_side": names[1 - side],
             "pips": state.pip_counts(),
-            "position_id": position_id,
-            "match_id": match_id,
-            "xgid": xgid_of(state),
+            **ids,
         },
     )
 
@@ -210,7 +217,7 @@ def replay_log(
 ) -> tuple[list[MatchState], list[LogLine]]:
     """The state after each of the first N events (``states[N]``, as games.log.integrity.fold_events
     gives for ``events[:N]``) and each event in words."""
-    state = MatchState.new(match_length)
+    state = MatchState.new(match_length, rules_of_log(events))
     states = [state]
     lines = []
     for row, event in read_log(events):

@@ -1,7 +1,8 @@
 """examples/api_client.py plays a whole match against a live server, as two people would.
 
 Two clients run as subprocesses against pytest-django's live server: one challenges the other to
-a 1-point match, the other accepts, and both play until the match is over.
+a 1-point match (of backgammon, or of another variant), the other accepts, and both play until the
+match is over.
 """
 
 from __future__ import annotations
@@ -38,7 +39,19 @@ def server(live_server: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_two_clients_play_a_match_to_its_end(server: Any, tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    "rules",
+    [
+        (),
+        ("--variant", "plakoto"),
+        ("--variant", "long-nardi"),
+        ("--variant", "hypergammon"),
+        ("--variant", "tavli", "--match-format", "best_of_three"),
+    ],
+)
+def test_two_clients_play_a_match_to_its_end(
+    server: Any, tmp_path: Path, rules: tuple[str, ...]
+) -> None:
     users = get_user_model().objects
     users.create_user("ann", password="ann-secret-password")
     users.create_user("ben", password="ben-secret-password")
@@ -51,7 +64,7 @@ def test_two_clients_play_a_match_to_its_end(server: Any, tmp_path: Path) -> Non
             return subprocess.Popen([*command, *args], stdout=log, stderr=subprocess.STDOUT)
 
     clients = {
-        "ann": client("ann", "--challenge", "ben", "--length", "1"),
+        "ann": client("ann", "--challenge", "ben", "--length", "1", *rules),
         "ben": client("ben", "--accept"),
     }
     deadline = time.monotonic() + TIMEOUT_SECONDS
@@ -71,6 +84,9 @@ def test_two_clients_play_a_match_to_its_end(server: Any, tmp_path: Path) -> Non
         assert process.returncode == 0, f"{name} (exit {process.returncode}):\n{outputs[name]}"
     match = Match.objects.get()
     assert match.status == Match.Status.FINISHED
+    variant = rules[1] if rules else "backgammon"
+    assert match.variant == variant
+    assert f"{variant} match" in outputs["ben"]
     winner = match.winner.get_username()
     for output in outputs.values():
         assert output.rstrip().splitlines()[-1].endswith(f"winner: {winner}"), output
