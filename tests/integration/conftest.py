@@ -22,6 +22,7 @@ import pytest
 from celery import Celery
 from django.db import connection
 from django.utils import timezone
+from kombu import pools as kombu_pools
 
 from backgammon_site.celery import app
 from games.models import Match, MatchEvent
@@ -111,11 +112,18 @@ def publish_to(monkeypatch: pytest.MonkeyPatch) -> Callable[[str], None]:
 
 
 def _forget_connections() -> None:
-    """Close this process's broker connections, and forget the producers made on them: kept,
-    they would queue the next task through the closed pool."""
-    if app._pool is not None:
-        app._pool.force_close_all()
-        app._pool = None
+    """Close this process's broker connections and forget their pools, here and in kombu's
+    global groups: a closed pool kept there would refuse the next task queued to that broker."""
+    closed = app._pool
+    if closed is not None:
+        closed.force_close_all()
+        for key, pool in list(kombu_pools.connections.items()):
+            if pool is closed:
+                dict.__delitem__(kombu_pools.connections, key)
+        for key, pool in list(kombu_pools.producers.items()):
+            if pool.connections is closed:
+                dict.__delitem__(kombu_pools.producers, key)
+    app._pool = None
     app.amqp._producer_pool = None
 
 

@@ -68,7 +68,7 @@ def test_a_worker_keeps_working_when_its_redis_stops_and_starts_again(
     # unacknowledged, until its ETA. Losing Redis with such a task in hand used to kill it.
     from celery import Celery
 
-    client = Celery("redis-restart", broker=own_redis.url)
+    client = Celery("redis-restart", broker=own_redis.url, set_as_current=False)
     client.send_task(
         "games.tasks.enforce_deadline",
         args=(match.pk, match.seq),
