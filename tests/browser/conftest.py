@@ -2,6 +2,7 @@
 
 import os
 import shutil
+import subprocess
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import partial
@@ -100,3 +101,38 @@ def site() -> Iterator[str]:
     the test patches (scripted dice), which the server would otherwise inherit."""
     with daphne() as base:
         yield base
+
+
+@pytest.fixture
+def signed_in_context(new_context: Callable[..., Any]) -> Callable[..., Any]:
+    """A browser context signed in as ``user`` on the site at ``base`` (a session made by
+    Django's test client, handed over as the session cookie)."""
+
+    def make(base: str, user: Any, **options: Any) -> Any:
+        from django.test import Client
+
+        context = new_context(**options)
+        session = Client()
+        session.force_login(user)
+        cookie = session.cookies[settings.SESSION_COOKIE_NAME].value
+        context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": base}])
+        return context
+
+    return make
+
+
+AXE = Path(__file__).parent / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@pytest.fixture(scope="session")
+def axe_source() -> str:
+    """axe-core's script, from the npm package that tests/browser/package.json pins; installed
+    with npm on first use when .ci/run has not installed it."""
+    if not AXE.exists():
+        npm = shutil.which("npm")
+        if npm is None:
+            pytest.skip("axe-core is not installed and there is no npm to install it")
+        subprocess.run(
+            [npm, "ci", "--no-audit", "--no-fund", "--prefix", str(AXE.parents[2])], check=True
+        )
+    return AXE.read_text()
