@@ -84,15 +84,15 @@ def scenes(dice: Any) -> dict[str, Any]:
     }
 
 
-def problems_on(page: Any, where: str, width: int, axe_source: str) -> list[str]:
-    """What is wrong with the page shown: wider than a phone's screen, or (at 390 px) what
-    axe-core finds."""
+def problems_on(page: Any, where: str, width: int, axe_source: str | None) -> list[str]:
+    """What is wrong with the page shown: wider than a phone's screen, or (at 390 px, given
+    axe's script) what axe-core finds."""
     problems = []
     if width < 600:
         fit = page.evaluate(WIDER_THAN_SCREEN)
         if fit["page"] > fit["screen"]:
             problems.append(f"{where}: {fit['page']} px wide, {fit['widest']}")
-    if width == 390:
+    if width == 390 and axe_source:
         page.evaluate(axe_source)
         problems.extend(f"{where}: {found}" for found in page.evaluate(RUN_AXE, list(BLOCKING)))
     return problems
