@@ -36,6 +36,7 @@ from games.models import (
     TournamentEntry,
 )
 from games.views.board import draw_board
+from games.views.cube import Cube
 
 
 class TimeControlKindFilter(admin.SimpleListFilter):
@@ -179,8 +180,7 @@ class MatchAdmin(ReadOnlyAdmin):
             names=(match.first_player.get_username(), match.second_player.get_username()),
             dice=state.dice,
             dice_owner=state.turn,
-            cube_value=state.cube_value,
-            cube_owner=state.cube_owner,
+            cube=Cube.of(state),
         )
         svg = render_to_string("games/board.svg.html", {"board": drawn})
         return format_html('<div class="admin-board">{}</div>', mark_safe(svg))

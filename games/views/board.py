@@ -19,6 +19,7 @@ from django.utils.safestring import SafeString
 from games.engine import BAR, OFF, Dice, LastPlay, Position
 from games.engine.board import Board as GameBoard
 from games.engine.variants import BACKGAMMON
+from games.views.cube import Cube, DrawnCube, draw_cube
 from games.views.last_play import Journey, journeys, last_play_words
 
 WIDTH, HEIGHT = 640, 500
@@ -34,6 +35,7 @@ RIGHT_HALF = BAR_X + BAR_WIDTH
 TRAY_X = RIGHT_HALF + 6 * POINT_WIDTH + MARGIN
 TRAY_WIDTH = 56
 POINT_HEIGHT = 190
+TRAY_HEIGHT = 160  # room for 15 checkers off and, between the trays, for the cube
 RADIUS = 17
 STACK = 5  # checkers drawn on a point before the rest are counted
 
@@ -124,24 +126,11 @@ class Board:
     bars: list[Point]
     trays: list[Point]
     dice: list[Die]
-    cube_value: int
-    cube_x: float
-    cube_y: float
+    #: None in a match whose rules use no cube.
+    cube: DrawnCube | None
     description: str
     #: Names the last play shown (None: no play marked), so a page glides it in only once.
     last_play_key: str | None
-
-    @property
-    def cube_left(self) -> float:
-        return self.cube_x - 17
-
-    @property
-    def cube_top(self) -> float:
-        return self.cube_y - 17
-
-    @property
-    def cube_text_y(self) -> float:
-        return self.cube_y + 6
 
     frame: dict[str, float]
 
@@ -157,8 +146,8 @@ def draw_board(
     dice: Dice | None = None,
     dice_owner: int | None = None,
     used_dice: tuple[int, ...] = (),
-    cube_value: int = 1,
-    cube_owner: int | None = None,
+    cube: Cube | None = None,
+    usernames: tuple[str, str] | None = None,
     movable: frozenset[int] = frozenset(),
     selected: int | None = None,
     destinations: frozenset[int] = frozenset(),
@@ -171,7 +160,9 @@ def draw_board(
 
     ``movable``, ``selected`` and ``destinations`` are points in the viewer's numbering (25:
     their bar, 0: off); ``link(select=N)`` and ``link(to=N)`` give the address a click on a
-    checker or a destination goes to. ``looks`` are the players' chosen checkers, by player.
+    checker or a destination goes to. ``cube`` is None where the rules use no cube;
+    ``usernames`` (default ``names``) name the cube's owner in the markup. ``looks`` are the
+    players' chosen checkers, by player.
     ``last_play``, the play that led to ``position``, is marked where it took checkers from
     and brought them to, and said in the description.
     """
@@ -202,7 +193,6 @@ def draw_board(
         _mark(point, number, movable, selected, destinations, link)
         points.append(point)
 
-    middle = (TOP + BOTTOM) / 2
     my_bar = Point(number=BAR, name="bar", path="", shade=0, label_x=0, label_y=0)
     my_bar.checkers = _stack(counts[BAR], me, *_stack_origin(BAR)[:2], downward=True)
     _mark(my_bar, BAR, movable, selected, destinations, link)
@@ -239,10 +229,15 @@ def draw_board(
         bars=[their_bar, my_bar],
         trays=[their_tray, my_tray],
         dice=_dice(dice, dice_owner, side, used_dice),
-        cube_value=cube_value,
-        cube_x=TRAY_X + TRAY_WIDTH / 2,
-        cube_y=(
-            middle if cube_owner is None else (BOTTOM - 30 if cube_owner == side else TOP + 30)
+        cube=None
+        if cube is None
+        else draw_cube(
+            cube,
+            side=side,
+            usernames=usernames or names,
+            tray_x=TRAY_X + TRAY_WIDTH / 2,
+            gap=(TOP + TRAY_HEIGHT, BOTTOM - TRAY_HEIGHT),
+            offer_x=RIGHT_HALF + 3 * POINT_WIDTH,
         ),
         description=description,
         last_play_key=last_play_key,
@@ -256,26 +251,26 @@ def draw_board(
             "right_half": RIGHT_HALF,
             "tray_x": TRAY_X,
             "tray_width": TRAY_WIDTH,
-            "tray_height": POINT_HEIGHT,
-            "tray_bottom_y": BOTTOM - POINT_HEIGHT,
+            "tray_height": TRAY_HEIGHT,
+            "tray_bottom_y": BOTTOM - TRAY_HEIGHT,
         },
     )
 
 
 def _tray(number: int, off: int, owner: int, *, bottom: bool) -> Point:
     """A borne-off tray: a sliver for each checker off, stacked from the board's edge."""
-    top = BOTTOM - POINT_HEIGHT if bottom else TOP
+    top = BOTTOM - TRAY_HEIGHT if bottom else TOP
     tray = Point(
         number=number,
         name="off",
         path="",
         shade=0,
         label_x=TRAY_X + TRAY_WIDTH / 2,
-        label_y=(top + 18) if bottom else (top + POINT_HEIGHT - 8),
+        label_y=(top + 14) if bottom else (top + TRAY_HEIGHT - 6),
         hit_x=TRAY_X,
         hit_y=top,
         hit_width=TRAY_WIDTH,
-        hit_height=POINT_HEIGHT,
+        hit_height=TRAY_HEIGHT,
     )
     sliver = 9
     tray.checkers = [

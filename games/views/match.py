@@ -37,6 +37,7 @@ from games.models import Challenge, Match
 from games.notifications.attention import record_match_open
 from games.views.board import board_svg, draw_board
 from games.views.checker_looks import checker_looks
+from games.views.cube import Cube
 from ratings import selectors as rating_selectors
 
 RESIGN_CHOICES = ((1, "a single game"), (2, "a gammon"), (3, "a backgammon"))
@@ -258,8 +259,7 @@ def _render(
         dice=state.dice,
         dice_owner=state.turn,
         used_dice=tuple(move.die for move in turn.moves) if turn is not None else (),
-        cube_value=state.cube_value,
-        cube_owner=state.cube_owner,
+        cube=Cube.of(state),
         movable=turn.movable_points() if turn is not None else frozenset(),
         selected=selected,
         destinations=frozenset(turn.destinations(selected)) if turn and selected else frozenset(),

@@ -18,6 +18,7 @@ from games.engine import Dice, EngineError, Position
 from games.engine.gnubg import PLAYING, MatchKey, match_id, match_key_from_id
 from games.engine.xgid import gnubg_from_xgid, xgid_from_gnubg
 from games.views.board import draw_board
+from games.views.cube import Cube
 
 logger = logging.getLogger(__name__)
 NAMES = ("the player on roll", "the opponent")
@@ -170,8 +171,7 @@ def _shown(setup: SetUp) -> dict[str, object]:
         names=NAMES,
         dice=setup.dice,
         dice_owner=0 if setup.dice is not None else None,
-        cube_value=setup.key.cube_value,
-        cube_owner=setup.cube_owner,
+        cube=Cube(setup.key.cube_value, setup.cube_owner),
     )
     shown: dict[str, object] = {
         "board": board,

@@ -37,6 +37,7 @@ from games.models import GNUBG_VARIANTS, Match, Variant
 from games.selectors import match_ids
 from games.views.board import PLAIN, CheckerLook, draw_board
 from games.views.checker_looks import checker_looks
+from games.views.cube import Cube
 
 SERVER = "server"
 CACHE_SECONDS = 15 * 60
@@ -143,8 +144,7 @@ def render_replay(
         names=names,
         dice=state.dice,
         dice_owner=state.turn,
-        cube_value=state.cube_value,
-        cube_owner=state.cube_owner,
+        cube=Cube.of(state),
         looks=looks,
         last_play=state.last_play,
     )
