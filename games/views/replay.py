@@ -22,6 +22,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
+from accounts.names import match_names
 from backgammon_site.errors import Conflict, NotFound, TooManyAttempts
 from games.clocks.words import time_control_words
 from games.computer.analysis import (
@@ -71,7 +72,7 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
     )
     if match is None:
         raise Http404("No such match.")
-    names = (match.first_player.get_username(), match.second_player.get_username())
+    names = match_names(match.first_player, match.second_player)
     rated = "rated" if match.rated else "unrated"
     return render_replay(
         request,
