@@ -196,3 +196,12 @@ def test_casual_matches_are_listed_only_to_their_players(client, dice, signed_in
     assert guests_match.pk in listed(client, "/")  # the guest's own list
     api = [row["id"] for row in stranger.get("/api/matches/").json()["results"]]
     assert api == [public.pk]
+
+
+def test_the_pass_the_device_card_and_the_dice_page_name_the_players_as_typed(client, dice):
+    dice.add(*OPENING_THEN_TURNS)
+    match = start_pass_and_play(client, name="Robin", first="Sam")
+    card = client.get(reverse("match", args=[match.pk])).content.decode()
+    assert "Sam v Robin" in card and match.first_player.username not in card
+    dice_page = client.get(reverse("match-dice", args=[match.pk])).content.decode()
+    assert "Sam v Robin" in dice_page and match.second_player.username not in dice_page
