@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from django import forms
+from django.contrib.auth import get_user_model
 from knox.settings import CONSTANTS
 
 from accounts.models import NOTIFICATION_PREFERENCES, PUSH_PREFERENCES, Profile
+from accounts.names import clean_display_name
 
 
 class NotificationPreferencesForm(forms.ModelForm):
@@ -53,6 +55,32 @@ class PlayPreferencesForm(forms.ModelForm):
             "auto_roll": "Off: you press Roll (or shake your phone) on every turn.",
             "auto_play_forced": "",
         }
+
+
+class DisplayNameForm(forms.ModelForm):
+    """The name pages show for the player instead of their username; empty for the username."""
+
+    class Meta:
+        model = Profile
+        fields = ["display_name"]
+        labels = {"display_name": "Display name"}
+        help_texts = {
+            "display_name": "Shown on the board, in match lists and on your profile. Your "
+            "username stays as it is: it is how others challenge you and your profile's address."
+        }
+
+    def clean_display_name(self) -> str:
+        """Refuses characters other than letters, digits, spaces, . - _ and ', and another
+        player's username (so that nobody passes for them)."""
+        typed = " ".join(self.cleaned_data["display_name"].split())
+        if clean_display_name(typed) != typed:
+            raise forms.ValidationError(
+                "Use letters, digits, spaces, dots, dashes, underscores and apostrophes only."
+            )
+        others = get_user_model().objects.exclude(pk=self.instance.user_id)
+        if typed and others.filter(username__iexact=typed).exists():
+            raise forms.ValidationError("That is another player's username: choose another name.")
+        return typed
 
 
 class TokenRevokeForm(forms.Form):

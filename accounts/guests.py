@@ -28,6 +28,7 @@ from django.http import HttpRequest
 from django.utils import timezone
 
 from accounts.models import Profile
+from accounts.names import clean_display_name
 
 #: The session's own guest: the visitor playing before signing up.
 GUEST_KEY = "guest_user_id"
@@ -37,17 +38,26 @@ IDLE_DAYS = 30
 NAME_LENGTH = 20
 
 
-def new_guest(name: str = "guest") -> Any:
-    """A new guest account called ``name`` plus a random tag (so it is unique)."""
+def new_guest(name: str = "") -> Any:
+    """A new guest account shown as ``name`` ("Guest 3" when none is given); its username is
+    the name plus a random tag, so that it is unique (accounts.names)."""
     users = get_user_model().objects
-    base = _clean_name(name) or "guest"
+    typed = clean_display_name(name)
+    base = _clean_name(typed).replace(" ", "-") or "guest"
     while True:
         username = f"{base}-{secrets.token_hex(3)}"
         if not users.filter(username=username).exists():
             break
     user = users.create_user(username=username, password=None)
-    Profile.objects.update_or_create(user=user, defaults={"is_guest": True})
+    Profile.objects.update_or_create(
+        user=user, defaults={"is_guest": True, "display_name": typed or _next_guest_name()}
+    )
     return user
+
+
+def _next_guest_name() -> str:
+    """ "Guest N", one more than the guests there are now (names need not be unique)."""
+    return f"Guest {Profile.objects.filter(is_guest=True).count() + 1}"
 
 
 def _clean_name(name: str) -> str:
@@ -56,15 +66,20 @@ def _clean_name(name: str) -> str:
 
 
 def session_guest(request: HttpRequest, *, create: bool = False, name: str = "") -> Any | None:
-    """The session's own guest (made now, called ``name``, if ``create``), or None."""
+    """The session's own guest (made now if ``create``, shown as ``name`` when one is given),
+    or None."""
     users = get_user_model().objects
     guest_id = request.session.get(GUEST_KEY)
     guest = None
     if guest_id is not None:
         guest = users.filter(pk=guest_id, profile__is_guest=True).first()
     if guest is None and create:
-        guest = new_guest(name or "guest")
+        guest = new_guest(name)
         request.session[GUEST_KEY] = guest.pk
+    elif guest is not None and create and clean_display_name(name):
+        # The guest typed a name for this match: they are shown by it from now on.
+        Profile.objects.filter(user=guest).update(display_name=clean_display_name(name))
+        guest.profile.refresh_from_db(fields=["display_name"])
     return guest
 
 
@@ -131,8 +146,9 @@ class GuestKeepingAccountAdapter(DefaultAccountAdapter):
 
 
 def _end_guest(request: HttpRequest, user: Any) -> None:
-    """``user`` is a guest no more: this session stops playing for it as a guest."""
-    Profile.objects.filter(user=user, is_guest=True).update(is_guest=False)
+    """``user`` is a guest no more: this session stops playing for it as a guest, and it is
+    shown by the username it chose (until it chooses a display name in its settings)."""
+    Profile.objects.filter(user=user, is_guest=True).update(is_guest=False, display_name="")
     if request.session.get(GUEST_KEY) == user.pk:
         del request.session[GUEST_KEY]
 

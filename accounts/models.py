@@ -9,6 +9,8 @@ from django.core.exceptions import ObjectDoesNotExist
 from django.db import models
 from django.utils import timezone
 
+from accounts.names import DISPLAY_NAME_LENGTH
+
 
 class Delivery(models.TextChoices):
     """How a player hears of one kind of news."""
@@ -85,6 +87,13 @@ class Profile(models.Model):
             ("expert", "Expert"),
         ],
         help_text="Set on the computer opponents only: the level the bot plays at.",
+    )
+    display_name = models.CharField(
+        max_length=DISPLAY_NAME_LENGTH,
+        blank=True,
+        default="",
+        help_text="The name pages show instead of the username; empty: the username "
+        "(accounts/names.py).",
     )
     is_guest = models.BooleanField(
         default=False,

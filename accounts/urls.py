@@ -12,4 +12,5 @@ urlpatterns = [
     path("notifications/", views.notification_settings, name="notification-settings"),
     path("appearance/", views.appearance_settings, name="appearance-settings"),
     path("play/", views.play_settings, name="play-settings"),
+    path("name/", views.name_settings, name="name-settings"),
 ]

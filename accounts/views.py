@@ -17,7 +17,12 @@ from django.views.decorators.http import require_GET, require_POST
 from knox.models import AuthToken
 
 from accounts import rewards
-from accounts.forms import NotificationPreferencesForm, PlayPreferencesForm, TokenRevokeForm
+from accounts.forms import (
+    DisplayNameForm,
+    NotificationPreferencesForm,
+    PlayPreferencesForm,
+    TokenRevokeForm,
+)
 from accounts.models import Profile, PushSubscription
 from accounts.vacation import days_available
 from backgammon_site.caching import viewer_independent
@@ -156,6 +161,20 @@ def _options(names: tuple[str, ...], unlocked: list[rewards.Reward]) -> list[dic
             {"name": name, "unlocked": reward in unlocked, "level": reward.level.capitalize()}
         )
     return options
+
+
+@login_required
+def name_settings(request: HttpRequest) -> HttpResponse:
+    """The display name the player is shown by instead of their username."""
+    profile, _ = Profile.objects.get_or_create(user=request.user)
+    form = DisplayNameForm(request.POST or None, instance=profile)
+    if request.method == "POST":
+        if form.is_valid():
+            form.save()
+            messages.success(request, "Your display name is saved.")
+            return redirect("name-settings")
+        return render(request, "accounts/name_settings.html", {"form": form}, status=400)
+    return render(request, "accounts/name_settings.html", {"form": form})
 
 
 @login_required

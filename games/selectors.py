@@ -8,7 +8,8 @@ from typing import Any
 from django.db.models import Case, Count, Q, QuerySet, Value, When
 
 from accounts.models import is_computer
-from games.clocks.rules import TimeControl
+from accounts.names import match_names
+from games.clocks.rules import UNTIMED, TimeControl
 from games.engine import BAR, MatchState, format_play, state_from_snapshot
 from games.engine.match_ids import gnubg_ids, xgid_of
 from games.models import (
@@ -32,7 +33,10 @@ def matches_for_list(
     status: str | None = None,
     player: str | None = None,
 ) -> QuerySet[Match]:
-    """Matches, newest activity first; ``mine`` puts those awaiting the viewer first."""
+    """Matches, newest activity first; ``mine`` puts those awaiting the viewer first.
+
+    Casual matches (untimed: pass-and-play, a guest against the computer) are listed only to
+    their own players: they are played at one screen, not for an audience."""
     matches = Match.objects.select_related(
         "first_player__profile", "second_player__profile", "winner", "to_act"
     )
@@ -45,7 +49,10 @@ def matches_for_list(
     if mine and viewer is not None:
         matches = matches.filter(Q(first_player=viewer) | Q(second_player=viewer))
         return matches.order_by(_awaiting_first(viewer), "-updated_at", "-pk")
-    return matches.order_by("-updated_at", "-pk")
+    casual = Q(time_control__kind=UNTIMED)
+    if viewer is not None:
+        casual &= ~Q(first_player=viewer) & ~Q(second_player=viewer)
+    return matches.exclude(casual).order_by("-updated_at", "-pk")
 
 
 def _awaiting_first(viewer: Any) -> Any:
@@ -56,9 +63,9 @@ def _awaiting_first(viewer: Any) -> Any:
 
 def challenges_for(viewer: Any, direction: str | None = None) -> QuerySet[Challenge]:
     """Open challenges: to the viewer, from the viewer, or open to anyone."""
-    challenges = Challenge.objects.select_related("challenger", "opponent", "match").filter(
-        status=Challenge.Status.OPEN
-    )
+    challenges = Challenge.objects.select_related(
+        "challenger__profile", "opponent__profile", "match"
+    ).filter(status=Challenge.Status.OPEN)
     if direction == "incoming":
         challenges = challenges.filter(opponent=viewer)
     elif direction == "outgoing":
@@ -127,11 +134,16 @@ def match_summary(match: Match) -> dict[str, Any]:
     }
 
 
-def match_view(match: Match, viewer: Any | None) -> dict[str, Any]:
-    """Everything about a match that its page shows, plus what ``viewer`` may do now."""
+def match_view(match: Match, viewer: Any | None, *, for_page: bool = False) -> dict[str, Any]:
+    """Everything about a match that its page shows, plus what ``viewer`` may do now.
+
+    Players are named by username (the API's names), or ``for_page`` by the names pages show
+    (accounts.names); ``usernames`` and the cube's ``owner`` stay usernames either way, for
+    the board's markup."""
     state = match_state(match)
     players = match.players
-    names = [user.get_username() for user in players]
+    usernames = [user.get_username() for user in players]
+    names = list(match_names(*players)) if for_page else usernames
     board = state.board_for(0)
     points = board.points
     you = match.player_index(viewer)
@@ -146,6 +158,7 @@ def match_view(match: Match, viewer: Any | None) -> dict[str, Any]:
         "status": match.status,
         "phase": state.phase,
         "players": names,
+        "usernames": usernames,
         "you": you,
         **rules_view(state),
         "match_length": state.match_length,
@@ -158,10 +171,11 @@ def match_view(match: Match, viewer: Any | None) -> dict[str, Any]:
         "post_crawford": state.is_post_crawford(),
         "cube": {
             "value": state.cube_value,
-            "owner": None if state.cube_owner is None else names[state.cube_owner],
+            "owner": None if state.cube_owner is None else usernames[state.cube_owner],
+            "owner_name": None if state.cube_owner is None else names[state.cube_owner],
         },
         "turn": None if state.turn is None else names[state.turn],
-        "to_act": _name(match.to_act),
+        "to_act": _name_in(match, match.to_act, names),
         "dice": None if state.dice is None else [state.dice.first, state.dice.second],
         "board": {
             "points": [points[i] for i in range(1, BAR)],
@@ -197,7 +211,7 @@ def match_view(match: Match, viewer: Any | None) -> dict[str, Any]:
             }
             for game in state.games
         ],
-        "winner": _name(match.winner),
+        "winner": _name_in(match, match.winner, names),
         "end_reason": state.end_reason,
         "end_offered_by": None if state.end_offered_by is None else names[state.end_offered_by],
         "deadline": match.deadline,
@@ -209,7 +223,7 @@ def match_view(match: Match, viewer: Any | None) -> dict[str, Any]:
         "legal_actions": legal_actions,
         "ending_actions": ending,
         "legal_plays": plays,
-        "rating_changes": rating_changes(match),
+        "rating_changes": rating_changes(match, names),
         "created_at": match.created_at,
         "updated_at": match.updated_at,
     }
@@ -255,7 +269,7 @@ def match_clocks(match: Match, names: tuple[str, str]) -> dict[str, Any]:
     control = TimeControl.of(match.time_control)
     running = match.player_index(match.to_act) if match.deadline is not None else None
     return {
-        "kind": "live" if control.live else "correspondence",
+        "kind": "live" if control.live else UNTIMED if control.untimed else "correspondence",
         "per_move_seconds": control.per_move.total_seconds(),
         "increment_seconds": control.increment.total_seconds(),
         "time_left_seconds": list(match.clocks) or control.starting_clocks(),
@@ -266,6 +280,12 @@ def match_clocks(match: Match, names: tuple[str, str]) -> dict[str, Any]:
 
 def _name(user: Any | None) -> str | None:
     return None if user is None else user.get_username()
+
+
+def _name_in(match: Match, user: Any | None, names: list[str]) -> str | None:
+    """``user``, a player of ``match`` or None, by the name ``names`` gives their seat."""
+    seat = None if user is None else match.player_index(user)
+    return None if seat is None else names[seat]
 
 
 def ending_actions(match: Match, state: MatchState, player: int) -> tuple[str, ...]:
@@ -292,6 +312,9 @@ def why_ending_refused(match: Match, state: MatchState, action: str) -> str | No
         return "The match is over."
     if action == "abort" and not state.has_begun():
         return None
+    if is_casual(match):
+        # One person at the table, or a guest and the computer: nobody to ask.
+        return None if action == "abort" else "Nobody to ask in casual play: end the match."
     if action == "offer_end" and not state.has_begun():
         return "Nobody has moved yet: abort the match instead."
     if match.rated:
@@ -302,6 +325,12 @@ def why_ending_refused(match: Match, state: MatchState, action: str) -> str | No
     if action == "offer_end" and computer:
         return "The computer does not answer offers: end the game instead."
     return None  # the rules refuse a second offer, saying why
+
+
+def is_casual(match: Match) -> bool:
+    """A match of casual play (pass-and-play, or the computer from the home page): untimed,
+    unrated, shown only to its players, and ended at any time by either of them."""
+    return match.time_control.get("kind") == UNTIMED
 
 
 def against_computer(match: Match) -> bool:
@@ -339,9 +368,9 @@ def chat_conversation(match_id: int) -> list[ChatMessage]:
     )
 
 
-def rating_changes(match: Match) -> list[dict[str, Any]]:
-    """What a rated, finished match did to each player's rating, in seat order; empty until
-    the match has been rated."""
+def rating_changes(match: Match, names: list[str] | None = None) -> list[dict[str, Any]]:
+    """What a rated, finished match did to each player's rating, in seat order (each player
+    named by ``names``, else their username); empty until the match has been rated."""
     if not match.rated or match.status != Match.Status.FINISHED:
         return []
     changes = {change.user_id: change for change in RatingChange.objects.filter(match=match)}
@@ -349,13 +378,13 @@ def rating_changes(match: Match) -> list[dict[str, Any]]:
         return []
     return [
         {
-            "player": player.get_username(),
+            "player": player.get_username() if names is None else names[seat],
             "rating_before": changes[player.pk].rating_before,
             "rating_after": changes[player.pk].rating_after,
             "difference": changes[player.pk].difference,
             "provisional": changes[player.pk].is_provisional,
         }
-        for player in match.players
+        for seat, player in enumerate(match.players)
     ]
 
 

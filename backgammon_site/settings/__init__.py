@@ -275,6 +275,8 @@ ACCOUNT_EMAIL_VERIFICATION = "mandatory"
 ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 # Signing up from a guest's session keeps the guest's matches (accounts/guests.py).
 ACCOUNT_ADAPTER = "accounts.guests.GuestKeepingAccountAdapter"
+# allauth names a player (its messages, its pages) as every page does: by the name they chose.
+ACCOUNT_USER_DISPLAY = "accounts.names.player_name"
 
 # Limits counted in the cache by allauth's rate limiter (accounts/limits.py), each a list of
 # "AMOUNT/WINDOW/PER" (PER: ip, user, or key: the account name typed at a login). Failed

@@ -10,6 +10,9 @@ they have lost on time.
   the player's reserve. The deadline is the decision's start + time per move + reserve.
 - Live: the clock of the player who must decide runs; each completed move (a checker play)
   adds the increment to the mover's clock. The deadline is the decision's start + clock.
+- Untimed (``{"kind": "untimed"}``): no deadline at all. Only casual play starts such matches
+  (pass-and-play at one table, a guest against the computer); an abandoned one is removed
+  with its idle guests (games.services.guests).
 """
 
 from __future__ import annotations
@@ -24,6 +27,9 @@ WARNING_BEFORE = timedelta(hours=12)
 
 DAY = timedelta(days=1)
 
+#: The kind of time control with no clock: casual play only.
+UNTIMED = "untimed"
+
 
 @dataclass(frozen=True, slots=True)
 class TimeControl:
@@ -33,9 +39,12 @@ class TimeControl:
     per_move: timedelta
     starting_time: timedelta
     increment: timedelta
+    untimed: bool = False
 
     @classmethod
     def of(cls, time_control: Mapping[str, Any]) -> TimeControl:
+        if time_control.get("kind") == UNTIMED:
+            return cls(False, timedelta(0), timedelta(0), timedelta(0), untimed=True)
         if time_control.get("kind") == "live":
             return cls(
                 live=True,

@@ -6,12 +6,17 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
+from games.clocks.rules import UNTIMED
+
 #: The correspondence presets of the challenge form: (key, days a move, reserve days).
 CORRESPONDENCE_PRESETS = (("1+8", 1, 8), ("3+10", 3, 10), ("7+0", 7, 0))
 
 
 def time_control_words(time_control: Mapping[str, Any]) -> str:
-    """``1 day a move + 8 days reserve``, ``7 days a move``, ``Live: 8 minutes + 10 seconds``."""
+    """``1 day a move + 8 days reserve``, ``7 days a move``, ``Live: 8 minutes + 10 seconds``,
+    ``No time limit``."""
+    if time_control.get("kind") == UNTIMED:
+        return "No time limit"
     if time_control.get("kind") == "live":
         minutes = _amount(time_control.get("minutes", 0), "minute")
         increment = time_control.get("increment_seconds", 0)

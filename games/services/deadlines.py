@@ -37,7 +37,7 @@ def restart_clocks(
     match.clocks = add_increments(control, clocks, moves)
     match.deadline = match.warn_at = match.paused_time_left = None
     to_act = state.player_to_act()
-    if state.is_finished() or to_act is None:
+    if state.is_finished() or to_act is None or control.untimed:
         return
     allowance = control.allowance(match.clocks[to_act])
     on_vacation = preferences(match.players[to_act]).vacation_started_at is not None

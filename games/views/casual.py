@@ -20,14 +20,15 @@ from django.views.decorators.http import require_POST
 from accounts import guests, limits
 from backgammon_site.errors import ApplicationError
 from games import services
+from games.clocks.rules import UNTIMED
 from games.computer.decisions import LEVELS
 from games.views.lobby import home_page
 
 CASUAL_LENGTHS = (1, 3, 5)
-#: A guest who walks away loses on time after a week; the computer answers at once.
-COMPUTER_TIME_CONTROL = {"kind": "correspondence", "days_per_move": 7, "reserve_days": 0}
-#: One table, no pressure: a month a move, so only an abandoned match ever runs out of time.
-PASS_AND_PLAY_TIME_CONTROL = {"kind": "correspondence", "days_per_move": 30, "reserve_days": 0}
+#: No clock in casual play: the computer answers at once, and players at one table need none.
+#: A match nobody comes back to goes with its idle guests (games.services.guests); a member's
+#: own casual match they may end at any time.
+CASUAL_TIME_CONTROL = {"kind": UNTIMED}
 
 
 def _length_field() -> forms.TypedChoiceField:
@@ -90,7 +91,7 @@ def play_computer(request: HttpRequest) -> HttpResponse:
         return redirect("home")
     if refused := _refused_when_over_the_limit(request):
         return refused
-    return _start(request, bot, form.cleaned_data["match_length"], COMPUTER_TIME_CONTROL)
+    return _start(request, bot, form.cleaned_data["match_length"])
 
 
 @require_POST
@@ -103,11 +104,7 @@ def pass_and_play(request: HttpRequest) -> HttpResponse:
         return refused
     seat = guests.add_local_seat(request, form.cleaned_data["second_player"])
     return _start(
-        request,
-        seat,
-        form.cleaned_data["match_length"],
-        PASS_AND_PLAY_TIME_CONTROL,
-        name=form.cleaned_data["first_player"],
+        request, seat, form.cleaned_data["match_length"], name=form.cleaned_data["first_player"]
     )
 
 
@@ -150,7 +147,6 @@ def _start(
     request: HttpRequest,
     opponent: Any,
     match_length: int,
-    time_control: dict[str, Any],
     name: str = "",
 ) -> HttpResponse:
     player = guests.session_player(request, create=True, name=name)
@@ -160,7 +156,7 @@ def _start(
             second_player=opponent,
             match_length=match_length,
             rated=False,
-            time_control=time_control,
+            time_control=dict(CASUAL_TIME_CONTROL),
         )
     except ApplicationError as error:
         messages.error(request, error.message)

@@ -12,6 +12,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
+from accounts.names import player_name
 from backgammon_site.errors import ApplicationError, NotFound
 from games import selectors, services
 from games.models import Match
@@ -109,7 +110,7 @@ def _chat_panel(
     context = {
         "match": match,
         "chat": selectors.chat_for_player(match, player),
-        "opponent": match.players[1 - match.player_index(player)].get_username(),
+        "opponent": player_name(match.players[1 - match.player_index(player)]),
         "chat_error": error,
         "chat_text": text,
         "chat_focus": request.method == "POST",

@@ -14,7 +14,7 @@ from games.views.players import player_named
 
 @require_GET
 def match_dice(request: HttpRequest, match_id: int) -> HttpResponse:
-    players = Match.objects.select_related("first_player", "second_player")
+    players = Match.objects.select_related("first_player__profile", "second_player__profile")
     match = players.filter(pk=match_id).first()
     if match is None:
         raise Http404("No such match.")

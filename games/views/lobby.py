@@ -14,6 +14,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from accounts import guests
+from accounts.names import player_name
 from backgammon_site.errors import ApplicationError, NotFound
 from games import selectors, services
 from games.clocks.words import CORRESPONDENCE_PRESETS, time_control_words
@@ -194,7 +195,7 @@ def home_page(request: HttpRequest, status: int = 200) -> HttpResponse:
                 "more_to_watch": len(rows) > WATCH_ON_LOBBY,
                 "computer_levels": LEVELS,
                 "guest_rows": guest_rows,
-                "guest_name": guest.get_username() if guest is not None else "",
+                "guest_name": player_name(guest) if guest is not None else "",
             },
             status=status,
         )

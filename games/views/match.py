@@ -20,6 +20,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts import guests
+from accounts.names import player_name
 from accounts.rewards import wears_crown
 from backgammon_site.errors import (
     ApplicationError,
@@ -29,6 +30,7 @@ from backgammon_site.errors import (
     TooManyAttempts,
 )
 from games import selectors, services
+from games.clocks.rules import UNTIMED
 from games.clocks.words import clock_faces, time_control_words
 from games.engine import EngineError, MatchState, Play, format_play
 from games.engine.match import ABORTED, ENDED_BY_AGREEMENT
@@ -224,10 +226,10 @@ def _render(
 ) -> HttpResponse:
     if _waiting_to_be_handed_over(request, match):
         template = "games/_pass_device.html" if request.headers.get("HX-Request") else None
-        context = {"match": match, "next_player": match.to_act.get_username()}
+        context = {"match": match, "next_player": player_name(match.to_act)}
         return render(request, template or "games/pass_device.html", context, status=status)
     viewer = seat_of(request, match)
-    view = selectors.match_view(match, viewer)
+    view = selectors.match_view(match, viewer, for_page=True)
     state = selectors.match_state(match)
     you = view["you"]
     side = you if you is not None else (1 if request.GET.get("side") == "1" else 0)
@@ -256,6 +258,7 @@ def _render(
         shown,
         side=side,
         names=names,
+        usernames=(view["usernames"][0], view["usernames"][1]),
         dice=state.dice,
         dice_owner=state.turn,
         used_dice=tuple(move.die for move in turn.moves) if turn is not None else (),
@@ -291,9 +294,15 @@ def _render(
         "notice": notice,
         "resign_choices": RESIGN_CHOICES,
         "time_control": time_control_words(match.time_control),
-        "clocks": clock_faces(view, timezone.now()) if match.status == Match.Status.ACTIVE else [],
+        "clocks": (
+            clock_faces(view, timezone.now())
+            if match.status == Match.Status.ACTIVE and view["clocks"]["kind"] != UNTIMED
+            else []
+        ),
         "ended_by": _ended_by(match),
-        "against_computer": "abort" in view["ending_actions"] and selectors.against_computer(match),
+        # Ending a casual match (or one against the computer) is ending the game, not aborting.
+        "against_computer": "abort" in view["ending_actions"]
+        and (selectors.against_computer(match) or selectors.is_casual(match)),
         "chat": selectors.chat_for_player(match, viewer) if viewer is not None else None,
         "chat_reported": request.GET.get("chat") == "reported",
         "after": _after_the_match(request, match, view, viewer),
@@ -395,7 +404,7 @@ def _ended_by(match: Match) -> str | None:
     )
     if event is None or event.actor is None:
         return None
-    return str(event.actor.get_username())
+    return player_name(event.actor)
 
 
 def _turn_in_progress(

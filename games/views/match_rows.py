@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from accounts.names import match_names
 from accounts.rewards import wears_crown
 from games import selectors
 from games.engine import MatchState
@@ -18,10 +19,12 @@ from ratings import selectors as rating_selectors
 class MatchRow:
     """What a list shows of a match. ``you`` is the player index of whoever the list is about
     (the viewer, or the player whose profile it is), None for a list of anyone's matches.
-    ``ratings`` are the players' ratings today, None for a player not rated yet."""
+    ``ratings`` are the players' ratings today, None for a player not rated yet. ``players``
+    are the names pages show, ``usernames`` what links name them by."""
 
     id: int
     players: tuple[str, str]
+    usernames: tuple[str, str]
     score: tuple[int, int]
     match_length: int
     rated: bool
@@ -44,6 +47,10 @@ class MatchRow:
     @property
     def opponent(self) -> str | None:
         return None if self.you is None else self.players[1 - self.you]
+
+    @property
+    def opponent_username(self) -> str | None:
+        return None if self.you is None else self.usernames[1 - self.you]
 
     @property
     def opponent_crowned(self) -> bool:
@@ -89,13 +96,14 @@ def match_rows(
     rows = []
     for match in matches:
         state = selectors.match_state(match)
-        names = (match.first_player.get_username(), match.second_player.get_username())
+        names = match_names(match.first_player, match.second_player)
         you = match.player_index(viewer if about is None else about)
         viewer_index = match.player_index(viewer)
         rows.append(
             MatchRow(
                 id=match.pk,
                 players=names,
+                usernames=(match.first_player.get_username(), match.second_player.get_username()),
                 score=(state.score[0], state.score[1]),
                 match_length=match.match_length,
                 variant=match.get_variant_display(),

@@ -11,6 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from accounts.names import player_name
 from accounts.rewards import unlocked_rewards
 from games import selectors
 from games.engine import state_from_snapshot
@@ -44,8 +45,10 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
     player = player_named(username)
     viewer = request.user if request.user.is_authenticated else None
     name = player.get_username()
-    active = selectors.matches_for_list(player=name, status=Match.Status.ACTIVE)
-    recent = selectors.matches_for_list(player=name, status=Match.Status.FINISHED)[:RECENT]
+    active = selectors.matches_for_list(viewer=viewer, player=name, status=Match.Status.ACTIVE)
+    recent = selectors.matches_for_list(viewer=viewer, player=name, status=Match.Status.FINISHED)[
+        :RECENT
+    ]
     history = rating_selectors.rating_history(player)
     # The chart starts from the rating before the first rated match.
     ratings = [history[0].rating_before] if history else []
@@ -102,6 +105,7 @@ def rating_change_rows(changes: list[Any], player: Any) -> list[dict[str, Any]]:
                 "change": change,
                 "match_id": match.pk,
                 "opponent": opponent.get_username(),
+                "opponent_name": player_name(opponent),
                 "won": match.winner_id == player.pk,
             }
         )

@@ -22,6 +22,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
+from accounts.names import match_names
 from backgammon_site.errors import Conflict, NotFound, TooManyAttempts
 from games.clocks.words import time_control_words
 from games.computer.analysis import (
@@ -72,11 +73,12 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
     )
     if match is None:
         raise Http404("No such match.")
-    names = (match.first_player.get_username(), match.second_player.get_username())
+    names = match_names(match.first_player, match.second_player)
     rated = "rated" if match.rated else "unrated"
     return render_replay(
         request,
         names=names,
+        usernames=(match.first_player.get_username(), match.second_player.get_username()),
         match_length=match.match_length,
         # Replaying a long log re-checks every play (half a second for a 25-point match),
         # while the log up to a seq never changes: keep the replay while someone steps through.
@@ -117,6 +119,7 @@ def render_replay(
     request: HttpRequest,
     *,
     names: tuple[str, str],
+    usernames: tuple[str, str] | None = None,
     match_length: int,
     cache_key: str,
     load_events: Callable[[], list[LoggedEvent]],
@@ -142,6 +145,7 @@ def render_replay(
         state.board_for(0),
         side=side,
         names=names,
+        usernames=usernames,
         dice=state.dice,
         dice_owner=state.turn,
         cube=Cube.of(state),

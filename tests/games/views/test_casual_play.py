@@ -1,6 +1,7 @@
 """Casual play: a guest's match against the computer, signing up afterwards, pass-and-play, and
 the removal of idle guests."""
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -12,6 +13,7 @@ from django.utils import timezone
 
 from accounts.guests import GUEST_KEY
 from accounts.models import Profile
+from accounts.names import player_name
 from games import selectors
 from games.models import Match, MatchEvent
 from games.services.guests import idle_guests_purge
@@ -58,7 +60,7 @@ def test_a_visitor_plays_the_computer_as_a_guest_in_an_unrated_match(
     assert Profile.objects.get(user=guest).is_guest and not guest.has_usable_password()
     assert match.second_player.username == "AdvancedBot"
     assert match.match_length == 3 and match.rated is False
-    assert match.time_control == {"kind": "correspondence", "days_per_move": 7, "reserve_days": 0}
+    assert match.time_control == {"kind": "untimed"}
     assert events_of(match)[0].kind == "match_started"
 
     page = client.get(reverse("match", args=[match.pk])).content.decode()
@@ -71,7 +73,9 @@ def test_a_visitor_plays_the_computer_as_a_guest_in_an_unrated_match(
     # The computer answered at once (tests run its task in place): it is the guest's turn again.
     assert match.seq > seq + 2 and match.to_act_id == guest.pk
     assert MatchEvent.objects.filter(match=match, actor=match.second_player).exists()
-    assert "guest-" in client.get("/").content.decode()
+    home = client.get("/").content.decode()
+    assert guest.username.startswith("guest-") and guest.username not in home
+    assert player_name(guest) in home and re.fullmatch(r"Guest \d+", player_name(guest))
 
 
 def test_only_the_guests_own_session_acts_for_the_guest(client, dice, carol):
@@ -169,12 +173,13 @@ def test_pass_and_play_hands_the_device_over_between_turns(client, dice):
     match = start_pass_and_play(client, name="Robin <b>", first="Sam")
     first, second = match.players
     assert first.username.startswith("Sam-") and client.session[GUEST_KEY] == first.pk
-    assert second.username.startswith("Robin b-") and match.rated is False
+    assert second.username.startswith("Robin-b-") and match.rated is False
+    assert (player_name(first), player_name(second)) == ("Sam", "Robin b")
     assert Profile.objects.get(user=second).is_guest
     url = reverse("match", args=[match.pk])
 
     page = client.get(url).content.decode()
-    assert f"Pass the device to <strong>{first.username}</strong>" in page
+    assert "Pass the device to <strong>Sam</strong>" in page
     assert 'data-action="move"' not in page
     client.post(reverse("match-hand-over", args=[match.pk]))
     page = client.get(url).content.decode()
@@ -184,7 +189,7 @@ def test_pass_and_play_hands_the_device_over_between_turns(client, dice):
     match = reload(match)
     assert match.to_act_id == second.pk
     page = client.get(url).content.decode()
-    assert f"Pass the device to <strong>{second.username}</strong>" in page
+    assert "Pass the device to <strong>Robin b</strong>" in page
     client.post(reverse("match-hand-over", args=[match.pk]))
     response = post_act(client, match, "move", play=first_legal_play(match, second))
     assert response.status_code == 302
