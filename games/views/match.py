@@ -303,8 +303,11 @@ def _render(
 
 
 def _ratings_now(match: Match) -> tuple[float | None, float | None]:
-    """The two players' ratings as they stand, in seat order; None for a player not yet rated."""
-    found = rating_selectors.ratings_of((match.first_player_id, match.second_player_id))
+    """The two players' ratings in the match's variant as they stand, in seat order; None for
+    a player not yet rated in it."""
+    found = rating_selectors.ratings_in(
+        (match.first_player_id, match.second_player_id), match.variant
+    )
     first, second = found.get(match.first_player_id), found.get(match.second_player_id)
     return (
         None if first is None else first.rating,
