@@ -28,6 +28,7 @@ class TournamentForm(forms.Form):
     variant = forms.ChoiceField(
         choices=Variant.choices,
         initial=Variant.BACKGAMMON,
+        required=False,
         label="Variant",
         help_text="Seeds and rating limits go by the players' ratings in it.",
     )
@@ -73,7 +74,7 @@ class TournamentForm(forms.Form):
         starts_at = values["starts_at"] if values["start_mode"] == "at_time" else None
         return {
             "name": values["name"],
-            "variant": values["variant"],
+            "variant": values["variant"] or Variant.BACKGAMMON,
             "size": values["size"],
             "match_length": values["match_length"],
             "time_control": {
