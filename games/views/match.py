@@ -37,6 +37,7 @@ from games.models import Challenge, Match
 from games.notifications.attention import record_match_open
 from games.views.board import board_svg, draw_board
 from games.views.checker_looks import checker_looks
+from games.views.downloads import match_download
 from ratings import selectors as rating_selectors
 
 RESIGN_CHOICES = ((1, "a single game"), (2, "a gammon"), (3, "a backgammon"))
@@ -297,6 +298,7 @@ def _render(
         "chat": selectors.chat_for_player(match, viewer) if viewer is not None else None,
         "chat_reported": request.GET.get("chat") == "reported",
         "after": _after_the_match(request, match, view, viewer),
+        "download": match_download(match),
     }
     template = "games/_play_area.html" if request.headers.get("HX-Request") else "games/match.html"
     return render(request, template, context, status=status)
