@@ -44,6 +44,11 @@ api = [
     ),
     *api_urlpatterns,
     path("leaderboard/", ratings_api.Leaderboard.as_view(), name="api-leaderboard"),
+    path(
+        "players/<str:username>/ratings/",
+        ratings_api.PlayerRatings.as_view(),
+        name="api-player-ratings",
+    ),
     path("schema/", viewer_independent(SpectacularAPIView.as_view()), name="api-schema"),
     path(
         "docs/",

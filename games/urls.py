@@ -4,6 +4,7 @@ from django.urls import path
 
 from games.api import challenges as challenges_api
 from games.api import chat as chat_api
+from games.api import downloads as downloads_api
 from games.api import imports as imports_api
 from games.api import matches as api
 from games.api import tournaments as tournaments_api
@@ -54,8 +55,13 @@ api_urlpatterns = [
     ),
     path(
         "matches/<id:match_id>/export.mat",
-        api.MatchExportMat.as_view(),
+        downloads_api.MatchExportMat.as_view(),
         name="api-match-export-mat",
+    ),
+    path(
+        "matches/<id:match_id>/export.txt",
+        downloads_api.MatchExportText.as_view(),
+        name="api-match-export-text",
     ),
     path("imports/", imports_api.ImportCreate.as_view(), name="api-imports"),
     path("imports/<id:import_id>/", imports_api.ImportDetail.as_view(), name="api-import"),

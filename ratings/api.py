@@ -1,7 +1,8 @@
-"""The ratings API: the leaderboard."""
+"""The ratings API: the leaderboard of a variant, and a player's ratings with their history."""
 
 from __future__ import annotations
 
+from django.contrib.auth import get_user_model
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
@@ -9,8 +10,17 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from backgammon_site.api_toolkit import ERRORS, Pagination
+from backgammon_site.errors import NotFound
+from backgammon_site.variants import Variant, variant_asked
 from ratings import selectors
-from ratings.serializers import LeaderboardEntrySerializer
+from ratings.serializers import (
+    VARIANT_HELP,
+    LeaderboardEntrySerializer,
+    PlayerRatingSerializer,
+    rating_values,
+)
+
+VARIANT = OpenApiParameter("variant", str, enum=Variant.values, description=VARIANT_HELP)
 
 
 class Leaderboard(APIView):
@@ -18,25 +28,79 @@ class Leaderboard(APIView):
     pagination_class = Pagination
 
     @extend_schema(
-        summary="The leaderboard: established players by rating",
-        parameters=[OpenApiParameter("page", int), OpenApiParameter("page_size", int)],
-        responses={200: LeaderboardEntrySerializer(many=True), 404: ERRORS[404]},
+        summary="The leaderboard of a variant: established players by rating",
+        parameters=[
+            OpenApiParameter(
+                "variant",
+                str,
+                enum=Variant.values,
+                description=VARIANT_HELP + " Default: backgammon.",
+            ),
+            OpenApiParameter("page", int),
+            OpenApiParameter("page_size", int),
+        ],
+        responses={
+            200: LeaderboardEntrySerializer(many=True),
+            400: ERRORS[400],
+            404: ERRORS[404],
+        },
     )
     def get(self, request: Request) -> Response:
+        variant = variant_asked(request.query_params.get("variant"))
         paginator = Pagination()
-        page = paginator.paginate_queryset(selectors.leaderboard(), request, view=self)
+        page = paginator.paginate_queryset(selectors.leaderboard(variant), request, view=self)
         first_rank = paginator.page.start_index()
         rows = [
-            {
-                "rank": first_rank + index,
-                "player": rating.user.get_username(),
-                "rating": round(rating.rating, 2),
-                "deviation": round(rating.deviation, 2),
-                "volatility": round(rating.volatility, 6),
-                "provisional": rating.is_provisional,
-                "rated_matches": rating.rated_matches,
-                "last_rated_at": rating.last_rated_at,
-            }
+            {"rank": first_rank + index, "player": rating.user.get_username()}
+            | rating_values(rating)
             for index, rating in enumerate(page or [])
         ]
         return paginator.get_paginated_response(LeaderboardEntrySerializer(rows, many=True).data)
+
+
+class PlayerRatings(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="A player's ratings, one per variant, each with its history",
+        description="Without ``variant``: every variant the player has played rated. With it: "
+        "that variant's rating alone (a new player's starting rating before a first rated "
+        "match in it).",
+        parameters=[VARIANT],
+        responses={200: PlayerRatingSerializer(many=True), 400: ERRORS[400], 404: ERRORS[404]},
+    )
+    def get(self, request: Request, username: str) -> Response:
+        asked = request.query_params.get("variant")
+        variant = None if asked is None else variant_asked(asked)
+        users = get_user_model()
+        # PostgreSQL refuses a NUL character in a query: no account has one.
+        player = (
+            None
+            if "\x00" in username
+            else users.objects.filter(**{users.USERNAME_FIELD: username}).first()
+        )
+        if player is None:
+            raise NotFound("No such player.")
+        ratings = (
+            selectors.ratings_of_player(player)
+            if variant is None
+            else [selectors.rating_in(player, variant)]
+        )
+        histories = selectors.rating_histories(player, variant)
+        rows = [
+            rating_values(rating)
+            | {
+                "history": [
+                    {
+                        "match": change.match_id,
+                        "rating_before": round(change.rating_before, 2),
+                        "rating_after": round(change.rating_after, 2),
+                        "deviation_after": round(change.deviation_after, 2),
+                        "at": change.created_at,
+                    }
+                    for change in histories.get(rating.variant, [])
+                ]
+            }
+            for rating in ratings
+        ]
+        return Response(PlayerRatingSerializer(rows, many=True).data)

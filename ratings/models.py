@@ -1,4 +1,5 @@
-"""Players' Glicko-2 ratings and their history, one change per player per rated match."""
+"""Players' Glicko-2 ratings, one per variant they have played rated (as lichess keeps one per
+variant), and their history, one change per player per rated match."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from backgammon_site.variants import Variant
 from ratings.today import RatingToday, deviation_today
 
 
@@ -17,15 +19,17 @@ def is_provisional(deviation: float) -> bool:
 
 
 class PlayerRating(models.Model):
-    """A player's rating as of their last rated match; created by their first one.
+    """A player's rating in one variant as of their last rated match in it; created by their
+    first one. A Tavli match rates the ``tavli`` rating, not those of its three games.
 
     ``deviation`` is as it was after that match; ``deviation_at`` widens it for the time since
     then, for readers and for the player's next rated match alike, without writing it.
     """
 
-    user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating"
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings"
     )
+    variant = models.CharField(max_length=16, choices=Variant.choices, default=Variant.BACKGAMMON)
     rating = models.FloatField()
     deviation = models.FloatField()
     volatility = models.FloatField()
@@ -33,12 +37,15 @@ class PlayerRating(models.Model):
     last_rated_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "variant"], name="rating_once_per_variant"),
+        ]
         indexes = [
-            models.Index(fields=["deviation", "-rating"], name="rating_leaderboard"),
+            models.Index(fields=["variant", "deviation", "-rating"], name="rating_leaderboard"),
         ]
 
     def __str__(self) -> str:
-        return f"{self.user}: {self.rating:.0f} ± {self.deviation:.0f}"
+        return f"{self.user} in {self.variant}: {self.rating:.0f} ± {self.deviation:.0f}"
 
     def deviation_at(self, now: datetime) -> float:
         """The deviation at ``now``: widened for each full rating period the player has been
@@ -58,6 +65,7 @@ class PlayerRating(models.Model):
         deviation = self.deviation_at(timezone.now() if now is None else now)
         return RatingToday(
             user=self.user,
+            variant=self.variant,
             rating=self.rating,
             deviation=deviation,
             volatility=self.volatility,
@@ -68,7 +76,7 @@ class PlayerRating(models.Model):
 
 
 class RatingChange(models.Model):
-    """What one rated match did to one player's rating.
+    """What one rated match did to one player's rating in the match's variant.
 
     The "before" values are the player's stored rating before the match, before any widening
     for the time since their previous match; the "after" values are what the match left.
@@ -79,6 +87,12 @@ class RatingChange(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="rating_changes"
     )
     match = models.ForeignKey("games.Match", on_delete=models.PROTECT, related_name="+")
+    variant = models.CharField(
+        max_length=16,
+        choices=Variant.choices,
+        default=Variant.BACKGAMMON,
+        help_text="The variant of the match: the rating it changed.",
+    )
     rating_before = models.FloatField()
     deviation_before = models.FloatField()
     volatility_before = models.FloatField()
@@ -93,7 +107,7 @@ class RatingChange(models.Model):
             models.UniqueConstraint(fields=["user", "match"], name="rating_change_once_per_match"),
         ]
         indexes = [
-            models.Index(fields=["user", "created_at"], name="rating_change_history"),
+            models.Index(fields=["user", "variant", "created_at"], name="rating_change_history"),
         ]
 
     def __str__(self) -> str:

@@ -4,10 +4,17 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from backgammon_site.variants import Variant
+from ratings.today import RatingToday
 
-class LeaderboardEntrySerializer(serializers.Serializer):
-    rank = serializers.IntegerField(help_text="1 for the highest rating.")
-    player = serializers.CharField(help_text="The player's username.")
+VARIANT_HELP = (
+    "The variant whose ratings to read: one of " + ", ".join(Variant.values) + ". A player "
+    "has one rating per variant; a Tavli match moves the tavli rating."
+)
+
+
+class RatingSerializer(serializers.Serializer):
+    variant = serializers.ChoiceField(choices=Variant.choices)
     rating = serializers.FloatField(help_text="Glicko-2 rating on the Glicko scale (1500 new).")
     deviation = serializers.FloatField(
         help_text="Rating deviation as it stands now: as the last rated match left it, widened "
@@ -18,5 +25,35 @@ class LeaderboardEntrySerializer(serializers.Serializer):
         help_text="True while the deviation now is above the provisional threshold (never on "
         "the leaderboard, which lists established players only)."
     )
-    rated_matches = serializers.IntegerField()
+    rated_matches = serializers.IntegerField(help_text="Rated matches played in the variant.")
     last_rated_at = serializers.DateTimeField(allow_null=True)
+
+
+class LeaderboardEntrySerializer(RatingSerializer):
+    rank = serializers.IntegerField(help_text="1 for the highest rating.")
+    player = serializers.CharField(help_text="The player's username.")
+
+
+class RatingChangeSerializer(serializers.Serializer):
+    match = serializers.IntegerField(help_text="The rated match's id.")
+    rating_before = serializers.FloatField()
+    rating_after = serializers.FloatField()
+    deviation_after = serializers.FloatField()
+    at = serializers.DateTimeField(help_text="When the match finished.")
+
+
+class PlayerRatingSerializer(RatingSerializer):
+    history = RatingChangeSerializer(many=True, help_text="Every change, oldest first.")
+
+
+def rating_values(rating: RatingToday) -> dict[str, object]:
+    """A rating as it stands today, as the API gives it."""
+    return {
+        "variant": rating.variant,
+        "rating": round(rating.rating, 2),
+        "deviation": round(rating.deviation, 2),
+        "volatility": round(rating.volatility, 6),
+        "provisional": rating.is_provisional,
+        "rated_matches": rating.rated_matches,
+        "last_rated_at": rating.last_rated_at,
+    }

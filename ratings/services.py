@@ -13,6 +13,7 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 
+from backgammon_site.variants import Variant, unknown_variant_message
 from ratings import glicko2
 from ratings.models import PlayerRating, RatingChange
 
@@ -25,8 +26,12 @@ def rate_match(
     rated: bool,
     finished_at: datetime | None,
     match_length: int,
+    variant: str,
 ) -> list[RatingChange]:
     """Rate match ``match_id`` if it is a rated match that finished with a winner; once only.
+
+    The match moves the players' ratings in its ``variant`` (a Tavli match its ``tavli``
+    rating), each player's first match in a variant starting that rating anew.
 
     ``player_ids`` are the two players' user ids, ``finished_at`` is None while the match is
     under way. A match awarded by a moderator or lost on time counts; a match ended without a
@@ -35,14 +40,14 @@ def rate_match(
     reference length in settings). Rating a match again does nothing: the changes it made are
     returned empty the second time.
 
-    Takes the two players' rating rows with ``select_for_update``, in the order of their user
-    ids, so two matches finishing at once with a player in common wait for each other rather
-    than deadlock.
+    Takes the two players' rating rows in the variant with ``select_for_update``, in the order
+    of their user ids, so two matches finishing at once with a player in common wait for each
+    other rather than deadlock.
     """
     if not rated or finished_at is None or winner_id is None:
         return []
     with transaction.atomic():
-        ratings = _locked_ratings(sorted(player_ids))
+        ratings = _locked_ratings(sorted(player_ids), variant)
         if RatingChange.objects.filter(match_id=match_id).exists():
             return []
         ready = {user_id: _widened(ratings[user_id], finished_at) for user_id in player_ids}
@@ -63,9 +68,10 @@ def rate_match(
     return changes
 
 
-def new_rating(user: Any) -> PlayerRating:
-    """The rating a player has before their first rated match (not saved)."""
-    return PlayerRating(user=user, **_new_values())
+def new_rating(user: Any, variant: str) -> PlayerRating:
+    """The rating a player has in ``variant`` before their first rated match in it (not
+    saved)."""
+    return PlayerRating(user=user, variant=variant, **_new_values())
 
 
 def _new_values() -> dict[str, float]:
@@ -77,10 +83,12 @@ def _new_values() -> dict[str, float]:
     }
 
 
-def _locked_ratings(user_ids: list[int]) -> dict[int, PlayerRating]:
+def _locked_ratings(user_ids: list[int], variant: str) -> dict[int, PlayerRating]:
+    if variant not in Variant.values:
+        raise ValueError(unknown_variant_message(variant))
     for user_id in user_ids:
-        PlayerRating.objects.get_or_create(user_id=user_id, defaults=_new_values())
-    locked = PlayerRating.objects.select_for_update().filter(user_id__in=user_ids)
+        PlayerRating.objects.get_or_create(user_id=user_id, variant=variant, defaults=_new_values())
+    locked = PlayerRating.objects.select_for_update().filter(user_id__in=user_ids, variant=variant)
     return {rating.user_id: rating for rating in locked.order_by("user_id")}
 
 
@@ -106,6 +114,7 @@ def _apply(
     change = RatingChange.objects.create(
         user_id=rating.user_id,
         match_id=match_id,
+        variant=rating.variant,
         rating_before=rating.rating,
         deviation_before=rating.deviation,
         volatility_before=rating.volatility,

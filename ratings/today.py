@@ -54,6 +54,7 @@ class RatingToday:
     as it stands at the time of reading and whether that makes the rating provisional."""
 
     user: Any
+    variant: str
     rating: float
     deviation: float
     volatility: float

@@ -1,4 +1,4 @@
-"""The leaderboard page: established players by rating."""
+"""The leaderboard page: established players by rating, in one variant at a time."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from backgammon_site.errors import ApplicationError
+from backgammon_site.variants import Variant, variant_asked
 from ratings import selectors
 
 PAGE_SIZE = 50
@@ -15,15 +17,27 @@ PAGE_SIZE = 50
 
 @require_GET
 def leaderboard(request: HttpRequest) -> HttpResponse:
-    page = Paginator(selectors.leaderboard(), PAGE_SIZE).get_page(request.GET.get("page"))
+    context = {
+        "variants": Variant.choices,
+        "threshold": selectors.provisional_threshold(),
+        "period_days": settings.RATINGS["PERIOD_DAYS"],
+    }
+    try:
+        variant = variant_asked(request.GET.get("variant"))
+    except ApplicationError as error:
+        return render(
+            request, "ratings/leaderboard.html", {**context, "error": error.message}, status=400
+        )
+    page = Paginator(selectors.leaderboard(variant), PAGE_SIZE).get_page(request.GET.get("page"))
     rows = [(page.start_index() + index, rating) for index, rating in enumerate(page)]
     return render(
         request,
         "ratings/leaderboard.html",
         {
+            **context,
+            "variant": variant,
+            "variant_label": Variant(variant).label,
             "page": page,
             "rows": rows,
-            "threshold": selectors.provisional_threshold(),
-            "period_days": settings.RATINGS["PERIOD_DAYS"],
         },
     )

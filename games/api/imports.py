@@ -10,7 +10,6 @@ from rest_framework import serializers, status
 from rest_framework.exceptions import NotAuthenticated
 from rest_framework.parsers import MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
-from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -23,7 +22,7 @@ from backgammon_site.api_toolkit import (
     StrictCharField,
 )
 from backgammon_site.errors import ApplicationError, NotFound
-from games.api.matches import AlwaysFirstRenderer, MatRenderer
+from games.api.downloads import TextDownload, download
 from games.api.serializers import ImportAnalysisSerializer
 from games.computer.analysis import (
     analysis_limit_spend,
@@ -197,11 +196,7 @@ class ImportAnalysisView(APIView):
         )
 
 
-class ImportExportMat(APIView):
-    permission_classes = [AllowAny]
-    renderer_classes = [MatRenderer]
-    content_negotiation_class = AlwaysFirstRenderer
-
+class ImportExportMat(TextDownload):
     @extend_schema(
         summary="An imported match written out again as a .mat file",
         responses={
@@ -213,17 +208,7 @@ class ImportExportMat(APIView):
     )
     def get(self, request: Request, import_id: int) -> Response:
         imported = _imported(import_id)
-        filename = f"imported-{imported.pk}.mat"
-        return Response(
-            match_imports.imported_mat(imported),
-            headers={"Content-Disposition": f'attachment; filename="{filename}"'},
-        )
-
-    def finalize_response(self, request: Request, response: Any, *args: Any, **kwargs: Any) -> Any:
-        if response.status_code >= 400:
-            request.accepted_renderer = JSONRenderer()
-            request.accepted_media_type = JSONRenderer.media_type
-        return super().finalize_response(request, response, *args, **kwargs)
+        return download(match_imports.imported_mat(imported), f"imported-{imported.pk}.mat")
 
 
 def _imported(import_id: int) -> ImportedMatch:

@@ -13,9 +13,7 @@ from django.db import IntegrityError, transaction
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotAuthenticated, ValidationError
-from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.permissions import AllowAny, IsAuthenticated
-from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -46,8 +44,7 @@ from games.computer.analysis import (
     stored_analysis,
 )
 from games.dice.verification import check_dice
-from games.log.mat import mat_export
-from games.models import IdempotencyRecord, Match, Variant
+from games.models import IdempotencyRecord, Match
 from games.notifications.attention import record_match_open
 from games.services.idempotency import idempotency_cutoff
 
@@ -174,7 +171,7 @@ class MatchDetail(APIView):
         current = _current_etag(match_id, viewer) if known else None
         if current in known:
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": current})
-        match = _match(match_id)
+        match = match_or_not_found(match_id)
         data = state_data(selectors.match_view(match, viewer))
         return Response(data, headers={"ETag": _etag(match, viewer)})
 
@@ -252,7 +249,7 @@ class MatchEvents(APIView):
         responses={200: MatchEventSerializer(many=True), **ERRORS},
     )
     def get(self, request: Request, match_id: int) -> Response:
-        match = _match(match_id)
+        match = match_or_not_found(match_id)
         after = _whole_number(request.query_params.get("after", "0"), "after")
         events = match.events.filter(seq__gt=after).select_related("actor").order_by("seq")
         return Response(MatchEventSerializer(events, many=True).data)
@@ -266,7 +263,7 @@ class MatchDice(APIView):
         responses={200: DiceCheckSerializer, **ERRORS},
     )
     def get(self, request: Request, match_id: int) -> Response:
-        match = _match(match_id)
+        match = match_or_not_found(match_id)
         events = match.events.order_by("seq").values_list("seq", "kind", "payload")
         return Response(DiceCheckSerializer(check_dice(events)).data)
 
@@ -279,7 +276,7 @@ class MatchAnalysisView(APIView):
         responses={200: MatchAnalysisSerializer, **ERRORS, 409: NOT_FINISHED},
     )
     def get(self, request: Request, match_id: int) -> Response:
-        match = _match(match_id)
+        match = match_or_not_found(match_id)
         analysis = stored_analysis(match_subject(match.pk))
         if analysis is None:
             if match.status != Match.Status.FINISHED:
@@ -298,7 +295,7 @@ class MatchAnalysisView(APIView):
     def post(self, request: Request, match_id: int) -> Response:
         if not request.user.is_authenticated:
             raise NotAuthenticated()
-        match = _match(match_id)
+        match = match_or_not_found(match_id)
         analysis_limit_spend(request._request, request.user)
         analysis = analysis_request(match_subject(match.pk))
         analysis.refresh_from_db()
@@ -307,63 +304,7 @@ class MatchAnalysisView(APIView):
         )
 
 
-class MatRenderer(BaseRenderer):
-    media_type = "text/plain"
-    format = "mat"
-    charset = "utf-8"
-
-    def render(self, data: Any, accepted_media_type: Any = None, context: Any = None) -> bytes:
-        return str(data).encode()
-
-
-class AlwaysFirstRenderer(BaseContentNegotiation):
-    """The export is text whatever the client accepts; errors stay JSON (see finalize)."""
-
-    def select_parser(self, request: Request, parsers: Any) -> Any:
-        return parsers[0]
-
-    def select_renderer(self, request: Request, renderers: Any, format_suffix: Any = None) -> Any:
-        return renderers[0], renderers[0].media_type
-
-
-class MatchExportMat(APIView):
-    permission_classes = [AllowAny]
-    renderer_classes = [MatRenderer]
-    content_negotiation_class = AlwaysFirstRenderer
-
-    @extend_schema(
-        summary="The match as a Jellyfish/GNU Backgammon .mat file",
-        responses={
-            (200, "text/plain"): OpenApiResponse(str, description="The .mat text."),
-            (400, "application/json"): OpenApiResponse(
-                ErrorSerializer,
-                description="A match of another variant than backgammon (code mat_unavailable).",
-            ),
-            (404, "application/json"): OpenApiResponse(
-                ErrorSerializer, description="No such match."
-            ),
-        },
-    )
-    def get(self, request: Request, match_id: int) -> Response:
-        match = _match(match_id)
-        if match.variant != Variant.BACKGAMMON:
-            raise ApplicationError(
-                f"A {match.get_variant_display()} match has no .mat file yet: read its log "
-                f"(/api/matches/{match.pk}/events/).",
-                "mat_unavailable",
-            )
-        text = mat_export(match)
-        filename = f"match-{match.pk}.mat"
-        return Response(text, headers={"Content-Disposition": f'attachment; filename="{filename}"'})
-
-    def finalize_response(self, request: Request, response: Any, *args: Any, **kwargs: Any) -> Any:
-        if response.status_code >= 400:
-            request.accepted_renderer = JSONRenderer()
-            request.accepted_media_type = JSONRenderer.media_type
-        return super().finalize_response(request, response, *args, **kwargs)
-
-
-def _match(match_id: int) -> Match:
+def match_or_not_found(match_id: int) -> Match:
     match = selectors.match_with_players(match_id)
     if match is None:
         raise NotFound(f"There is no match {match_id}.")

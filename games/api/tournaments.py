@@ -18,7 +18,7 @@ from backgammon_site.errors import NotFound
 from games import selectors, services
 from games.api.matches import IDEMPOTENCY_KEY, idempotent
 from games.api.serializers import TimeControlField
-from games.models import Tournament
+from games.models import Tournament, Variant
 from games.models.tournaments import MAX_SIZE, MIN_SIZE
 from games.services import MAX_MATCH_LENGTH
 
@@ -26,7 +26,10 @@ from games.services import MAX_MATCH_LENGTH
 class TournamentRequestSerializer(serializers.Serializer):
     name = StrictCharField(max_length=100)
     variant = serializers.ChoiceField(
-        choices=Tournament.Variant.values, default=Tournament.Variant.BACKGAMMON
+        choices=Variant.values,
+        default=Variant.BACKGAMMON,
+        help_text="The variant its matches are played in; seeds and rating limits go by the "
+        "players' ratings in it.",
     )
     size = StrictIntegerField(
         min_value=MIN_SIZE, max_value=MAX_SIZE, help_text="The most players who may sign up."
@@ -48,7 +51,7 @@ class TournamentSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     format = serializers.ChoiceField(choices=Tournament.Format.values)
-    variant = serializers.ChoiceField(choices=Tournament.Variant.values)
+    variant = serializers.ChoiceField(choices=Variant.values)
     match_length = serializers.IntegerField()
     time_control = serializers.JSONField()
     size = serializers.IntegerField()

@@ -11,21 +11,9 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from backgammon_site.variants import Variant
+
 GENESIS_DIGEST = "0" * 64
-
-
-class Variant(models.TextChoices):
-    """The rules a match is played by: a variant of the engine's, or ``tavli`` (portes,
-    plakoto and fevga in rotation)."""
-
-    BACKGAMMON = "backgammon", "Backgammon"
-    NACKGAMMON = "nackgammon", "Nackgammon"
-    HYPERGAMMON = "hypergammon", "Hypergammon"
-    PORTES = "portes", "Portes"
-    PLAKOTO = "plakoto", "Plakoto"
-    FEVGA = "fevga", "Fevga"
-    LONG_NARDI = "long-nardi", "Long nardi"
-    TAVLI = "tavli", "Tavli"
 
 
 #: The variants with gnubg's Match ID and board: the bots play them and the analysis reviews them.

@@ -11,7 +11,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
-from games.models.matches import Match
+from games.models.matches import Match, Variant
 
 MIN_SIZE = 4
 MAX_SIZE = 256
@@ -22,9 +22,6 @@ class Tournament(models.Model):
 
     class Format(models.TextChoices):
         KNOCKOUT = "knockout", "knock-out"
-
-    class Variant(models.TextChoices):
-        BACKGAMMON = "backgammon", "backgammon"
 
     class StartMode(models.TextChoices):
         WHEN_FULL = "when_full", "when full"
@@ -38,7 +35,12 @@ class Tournament(models.Model):
 
     name = models.CharField(max_length=100)
     format = models.CharField(max_length=16, choices=Format.choices, default=Format.KNOCKOUT)
-    variant = models.CharField(max_length=16, choices=Variant.choices, default=Variant.BACKGAMMON)
+    variant = models.CharField(
+        max_length=16,
+        choices=Variant.choices,
+        default=Variant.BACKGAMMON,
+        help_text="Its matches are played in it; seeds and rating limits use its ratings.",
+    )
     match_length = models.PositiveSmallIntegerField(default=5)
     time_control = models.JSONField(help_text="As a challenge stores it.")
     size = models.PositiveSmallIntegerField(help_text="The most players who may sign up.")
@@ -90,7 +92,9 @@ class TournamentEntry(models.Model):
     )
     seed = models.PositiveSmallIntegerField(null=True, blank=True)
     rating = models.FloatField(
-        null=True, blank=True, help_text="The player's rating when the seeds were given."
+        null=True,
+        blank=True,
+        help_text="The player's rating in the tournament's variant when the seeds were given.",
     )
     withdrawn = models.BooleanField(default=False)
     joined_at = models.DateTimeField(default=timezone.now)

@@ -12,6 +12,7 @@ from django.utils import timezone
 from accounts.guests import is_guest
 from accounts.models import is_computer
 from backgammon_site.errors import ApplicationError, Conflict, Forbidden
+from backgammon_site.variants import unknown_variant_message
 from games.engine import EngineError, MatchRules, state_from_snapshot
 from games.engine.variants import MatchFormat
 from games.models import GNUBG_VARIANTS, Challenge, Match, Variant
@@ -101,10 +102,7 @@ def challenge_rules(variant: object, match_format: object, cube: object) -> Matc
     """The rules a challenge asks for, or an ApplicationError (code ``invalid``, with the
     field at fault in ``fields`` as the API's validation errors have it) saying what is wrong."""
     if not isinstance(variant, str) or variant not in Variant.values:
-        raise invalid(
-            "variant",
-            f"There is no variant {variant!r}; choose one of {', '.join(Variant.values)}.",
-        )
+        raise invalid("variant", unknown_variant_message(variant))
     if match_format is not None and match_format not in Challenge.MatchFormat.values:
         raise invalid(
             "match_format",

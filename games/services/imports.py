@@ -10,8 +10,9 @@ from typing import Any
 from django.db import transaction
 
 from backgammon_site.errors import ApplicationError
-from games.engine import Event, MatchState, fold
-from games.engine.mat import MatFileError, export_mat, parse_mat
+from games.engine import Event, MatchRules, MatchState, fold
+from games.engine.mat import export_mat
+from games.engine.mat_reader import MatFileError, parse_mat
 from games.log.records import engine_events, imported_log
 from games.models import ImportedMatch
 from games.signals import match_imported
@@ -50,6 +51,13 @@ def imported_match_create(*, uploaded_by: Any, text: str) -> ImportedMatch:
         raise ApplicationError(
             f"Cannot import this file: {error}", "invalid_mat", **details
         ) from None
+    if record.state.rules != MatchRules():
+        # The imported log is folded as backgammon's (ImportedMatch keeps no variant).
+        raise ApplicationError(
+            f"Only backgammon matches can be imported; this file is a "
+            f"{record.state.rules.title} match.",
+            "invalid_mat",
+        )
     if any(len(name) > MAX_NAME_LENGTH for name in record.names):
         raise ApplicationError(
             f"A player's name can be at most {MAX_NAME_LENGTH} characters long.", "invalid_mat"

@@ -20,13 +20,16 @@ from django.utils import timezone
 from accounts.guests import is_guest
 from accounts.models import is_computer
 from backgammon_site.errors import ApplicationError, Forbidden
-from games.models import BracketMatch, Match, MatchEvent, Tournament, TournamentEntry
+from backgammon_site.variants import unknown_variant_message
+from games.engine import MatchRules
+from games.models import BracketMatch, Match, MatchEvent, Tournament, TournamentEntry, Variant
 from games.models.tournaments import MAX_SIZE, MIN_SIZE
 from games.services.challenges import MAX_MATCH_LENGTH, clean_time_control
 from games.services.locks import locked_tournament
 from games.services.matches import match_start
 from games.signals import tournament_match_started
-from ratings.selectors import rating_of
+from ratings.selectors import rating_in, ratings_in
+from ratings.services import new_rating
 
 #: A tournament due to start at its time with fewer players than this is cancelled: the
 #: smallest tournament anyone may create.
@@ -58,19 +61,19 @@ def tournament_create(
     rated: bool = True,
     min_rating: int | None = None,
     max_rating: int | None = None,
-    variant: str = Tournament.Variant.BACKGAMMON,
+    variant: str = Variant.BACKGAMMON,
 ) -> Tournament:
-    """Create a knock-out open for sign-up; it starts when full, or at ``starts_at``."""
+    """Create a knock-out open for sign-up; it starts when full, or at ``starts_at``. Its
+    matches are played in ``variant`` (with the variant's own format and cube), and its seeds
+    and rating limits go by the players' ratings in that variant."""
     if not can_create_tournament(creator):
         raise Forbidden("Only moderators can create tournaments.")
     if not isinstance(name, str) or not name.strip():
         raise ApplicationError("Give the tournament a name.", "name")
     if len(name.strip()) > 100:
         raise ApplicationError("A tournament's name is at most 100 characters.", "name")
-    if variant not in Tournament.Variant.values:
-        raise ApplicationError(
-            f"The variant is one of {', '.join(Tournament.Variant.values)}.", "variant"
-        )
+    if not isinstance(variant, str) or variant not in Variant.values:
+        raise ApplicationError(unknown_variant_message(variant), "variant")
     if not _whole(size) or not MIN_SIZE <= size <= MAX_SIZE:
         raise ApplicationError(
             f"A tournament has room for {MIN_SIZE} to {MAX_SIZE} players.", "size"
@@ -127,12 +130,12 @@ def tournament_sign_up(*, tournament_id: int, player: Any) -> TournamentEntry:
                 f"The tournament is full: all {tournament.size} places are taken.",
                 "tournament_full",
             )
-        rating = rating_of(player).rating
+        rating = rating_in(player, tournament.variant).rating
         low, high = tournament.min_rating, tournament.max_rating
         if (low is not None and rating < low) or (high is not None and rating > high):
             raise ApplicationError(
-                f"Your rating, {rating:.0f}, is outside this tournament's limits "
-                f"({_limits_in_words(tournament)}).",
+                f"Your {Variant(tournament.variant).label} rating, {rating:.0f}, is outside "
+                f"this tournament's limits ({_limits_in_words(tournament)}).",
                 "rating_outside_limits",
             )
         if entry is None:
@@ -242,7 +245,7 @@ def _start_if_due(tournament: Tournament, now: datetime) -> bool:
         tournament.finished_at = now
         tournament.save(update_fields=["status", "finished_at"])
         return True
-    _seed(entries)
+    _seed(entries, tournament.variant)
     _draw_bracket(tournament, entries)
     tournament.status = Status.RUNNING
     tournament.started_at = now
@@ -251,10 +254,13 @@ def _start_if_due(tournament: Tournament, now: datetime) -> bool:
     return True
 
 
-def _seed(entries: list[TournamentEntry]) -> None:
-    """Seed by rating, highest first; of equal ratings, the earlier sign-up first."""
+def _seed(entries: list[TournamentEntry], variant: str) -> None:
+    """Seed by rating in the tournament's ``variant``, highest first; of equal ratings, the
+    earlier sign-up first. A player not yet rated in it has a new player's rating."""
+    ratings = ratings_in((entry.player_id for entry in entries), variant)
     for entry in entries:
-        entry.rating = rating_of(entry.player).rating
+        found = ratings.get(entry.player_id)
+        entry.rating = (new_rating(entry.player, variant) if found is None else found).rating
     entries.sort(key=lambda entry: (-(entry.rating or 0), entry.joined_at, entry.pk))
     for seed, entry in enumerate(entries, start=1):
         entry.seed = seed
@@ -366,6 +372,7 @@ def _start_match(tournament: Tournament, row: BracketMatch) -> None:
         match_length=tournament.match_length,
         rated=tournament.rated,
         time_control=tournament.time_control,
+        rules=MatchRules.of(tournament.variant),
     )
     row.match = match
     row.save(update_fields=["match"])

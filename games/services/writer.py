@@ -156,6 +156,7 @@ def _rate(match: Match) -> None:
         rated=match.rated,
         finished_at=match.finished_at,
         match_length=match.match_length,
+        variant=match.variant,
     )
 
 

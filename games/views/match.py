@@ -40,6 +40,7 @@ from games.notifications.attention import record_match_open
 from games.views.board import board_svg, draw_board
 from games.views.checker_looks import checker_looks
 from games.views.cube import Cube
+from games.views.downloads import match_download
 from ratings import selectors as rating_selectors
 
 RESIGN_CHOICES = ((1, "a single game"), (2, "a gammon"), (3, "a backgammon"))
@@ -306,14 +307,18 @@ def _render(
         "chat": selectors.chat_for_player(match, viewer) if viewer is not None else None,
         "chat_reported": request.GET.get("chat") == "reported",
         "after": _after_the_match(request, match, view, viewer),
+        "download": match_download(match),
     }
     template = "games/_play_area.html" if request.headers.get("HX-Request") else "games/match.html"
     return render(request, template, context, status=status)
 
 
 def _ratings_now(match: Match) -> tuple[float | None, float | None]:
-    """The two players' ratings as they stand, in seat order; None for a player not yet rated."""
-    found = rating_selectors.ratings_of((match.first_player_id, match.second_player_id))
+    """The two players' ratings in the match's variant as they stand, in seat order; None for
+    a player not yet rated in it."""
+    found = rating_selectors.ratings_in(
+        (match.first_player_id, match.second_player_id), match.variant
+    )
     first, second = found.get(match.first_player_id), found.get(match.second_player_id)
     return (
         None if first is None else first.rating,

@@ -84,14 +84,15 @@ def match_rows(
     to the viewer.
     """
     matches = list(matches)
-    ratings = rating_selectors.ratings_of(
-        player_id
+    ratings = rating_selectors.ratings_for(
+        (player_id, match.variant)
         for match in matches
         for player_id in (match.first_player_id, match.second_player_id)
     )
 
-    def rating(player_id: int) -> float | None:
-        return ratings[player_id].rating if player_id in ratings else None
+    def rating(player_id: int, variant: str) -> float | None:
+        found = ratings.get((player_id, variant))
+        return None if found is None else found.rating
 
     rows = []
     for match in matches:
@@ -116,7 +117,10 @@ def match_rows(
                 updated_at=match.updated_at,
                 deadline=match.deadline,
                 crowned=(wears_crown(match.first_player), wears_crown(match.second_player)),
-                ratings=(rating(match.first_player_id), rating(match.second_player_id)),
+                ratings=(
+                    rating(match.first_player_id, match.variant),
+                    rating(match.second_player_id, match.variant),
+                ),
             )
         )
     return rows

@@ -13,6 +13,8 @@ from django.views.decorators.http import require_GET
 
 from accounts.names import player_name
 from accounts.rewards import unlocked_rewards
+from backgammon_site.errors import ApplicationError
+from backgammon_site.variants import Variant, variant_asked
 from games import selectors
 from games.engine import state_from_snapshot
 from games.models import Match
@@ -49,10 +51,11 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
     recent = selectors.matches_for_list(viewer=viewer, player=name, status=Match.Status.FINISHED)[
         :RECENT
     ]
-    history = rating_selectors.rating_history(player)
-    # The chart starts from the rating before the first rated match.
-    ratings = [history[0].rating_before] if history else []
-    ratings += [change.rating_after for change in history]
+    asked, variant, error = request.GET.get("variant"), None, None
+    try:
+        variant = None if asked is None else variant_asked(asked)
+    except ApplicationError as refusal:
+        error = refusal.message
     return render(
         request,
         "games/profile.html",
@@ -60,14 +63,16 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
             "player": player,
             "is_you": viewer is not None and viewer.pk == player.pk,
             "record": record_of(player),
-            "rating": rating_selectors.rating_of(player),
-            "rating_chart": rating_chart(ratings),
-            "rating_changes": rating_change_rows(history[::-1][:RECENT_RATING_CHANGES], player),
+            "variant": variant,
+            "variant_error": error,
+            "variants": Variant.choices,
+            "ratings": rating_sections(player, variant),
             "active_rows": match_rows(active, viewer, about=player),
             "recent_rows": match_rows(recent, viewer, about=player),
             "rewards": unlocked_rewards(player),
             "tournaments": selectors.tournaments_of_player(player)[:RECENT],
         },
+        status=200 if error is None else 400,
     )
 
 
@@ -92,6 +97,35 @@ def record_of(player: Any) -> dict[str, int]:
                 games_lost += 1
     record.update(games_won=games_won, games_lost=games_lost)
     return record
+
+
+def rating_sections(player: Any, variant: str | None) -> list[dict[str, Any]]:
+    """The player's ratings as the profile shows them, each with its chart and latest changes:
+    every variant they have played rated (their starting backgammon rating if none), or the
+    one ``variant`` asked for."""
+    if variant is None:
+        ratings = rating_selectors.ratings_of_player(player) or [
+            rating_selectors.rating_in(player, Variant.BACKGAMMON)
+        ]
+    else:
+        ratings = [rating_selectors.rating_in(player, variant)]
+    histories = rating_selectors.rating_histories(player, variant)
+    sections = []
+    for rating in ratings:
+        history = histories.get(rating.variant, [])
+        # The chart starts from the rating before the first rated match.
+        points = [history[0].rating_before] if history else []
+        points += [change.rating_after for change in history]
+        sections.append(
+            {
+                "variant": rating.variant,
+                "label": Variant(rating.variant).label,
+                "rating": rating,
+                "chart": rating_chart(points),
+                "changes": rating_change_rows(history[::-1][:RECENT_RATING_CHANGES], player),
+            }
+        )
+    return sections
 
 
 def rating_change_rows(changes: list[Any], player: Any) -> list[dict[str, Any]]:

@@ -34,11 +34,12 @@ from games.computer.analysis import (
 from games.engine import Event, MatchState, PlayMade
 from games.engine.words import event_words, points
 from games.log.records import LoggedEvent, match_log, read_log, rules_of_log
-from games.models import GNUBG_VARIANTS, Match, Variant
+from games.models import GNUBG_VARIANTS, Match
 from games.selectors import match_ids
 from games.views.board import PLAIN, CheckerLook, draw_board
 from games.views.checker_looks import checker_looks
 from games.views.cube import Cube
+from games.views.downloads import match_download
 
 SERVER = "server"
 CACHE_SECONDS = 15 * 60
@@ -75,6 +76,7 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
         raise Http404("No such match.")
     names = match_names(match.first_player, match.second_player)
     rated = "rated" if match.rated else "unrated"
+    download = match_download(match)
     return render_replay(
         request,
         names=names,
@@ -87,17 +89,7 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
         url=reverse("match-replay", kwargs={"match_id": match.pk}),
         links=[
             ReplayLink("The match page", reverse("match", args=[match.pk])),
-            *(
-                [
-                    ReplayLink(
-                        "Download .mat",
-                        reverse("api-match-export-mat", args=[match.pk]),
-                        download=True,
-                    )
-                ]
-                if match.variant == Variant.BACKGAMMON
-                else []
-            ),
+            ReplayLink(download.label, download.url, download=True),
             ReplayLink("The dice", reverse("match-dice", args=[match.pk])),
         ],
         facts=(

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET, require_POST
 from backgammon_site.errors import ApplicationError
 from games import selectors, services
 from games.clocks.words import time_control_words
-from games.models import Tournament
+from games.models import Tournament, Variant
 from games.models.tournaments import MAX_SIZE, MIN_SIZE
 from games.services.challenges import MAX_MATCH_LENGTH
 from games.views.bracket import bracket_drawing, round_name
@@ -25,6 +25,13 @@ class TournamentForm(forms.Form):
     """A knock-out's terms. Correspondence only here; the API takes a live clock too."""
 
     name = forms.CharField(max_length=100, label="Name")
+    variant = forms.ChoiceField(
+        choices=Variant.choices,
+        initial=Variant.BACKGAMMON,
+        required=False,
+        label="Variant",
+        help_text="Seeds and rating limits go by the players' ratings in it.",
+    )
     size = forms.IntegerField(
         min_value=MIN_SIZE,
         max_value=MAX_SIZE,
@@ -67,6 +74,7 @@ class TournamentForm(forms.Form):
         starts_at = values["starts_at"] if values["start_mode"] == "at_time" else None
         return {
             "name": values["name"],
+            "variant": values["variant"] or Variant.BACKGAMMON,
             "size": values["size"],
             "match_length": values["match_length"],
             "time_control": {
@@ -171,7 +179,7 @@ def _row(tournament: Tournament) -> dict[str, Any]:
 def _terms(tournament: Tournament) -> str:
     """``5-point matches, rated, 1 day a move + 8 days reserve, ratings 1400 to 1800``."""
     words = [
-        f"{tournament.match_length}-point matches",
+        f"{Variant(tournament.variant).label}, {tournament.match_length}-point matches",
         "rated" if tournament.rated else "unrated",
         time_control_words(tournament.time_control),
     ]

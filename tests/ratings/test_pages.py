@@ -76,6 +76,7 @@ def test_the_leaderboard_api(client, board):
     assert first == {
         "rank": 1,
         "player": "erin",
+        "variant": "backgammon",
         "rating": 1720.0,
         "deviation": 110.0,
         "volatility": 0.06,

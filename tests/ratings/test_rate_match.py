@@ -35,6 +35,7 @@ def rate_stored_match(match: Match) -> list[RatingChange]:
         rated=match.rated,
         finished_at=match.finished_at,
         match_length=match.match_length,
+        variant=match.variant,
     )
 
 

@@ -124,7 +124,7 @@ def test_time_passing_alone_widens_what_readers_see(client, idle_board, frozen):
     assert [row.user.username for row in selectors.leaderboard()] == ["erin", "finn"]
     frozen["now"] = NOW + 40 * WEEK
     assert [row.user.username for row in selectors.leaderboard()] == []
-    assert selectors.rating_of(idle_board["finn"].user).deviation == pytest.approx(
+    assert selectors.rating_in(idle_board["finn"].user, "backgammon").deviation == pytest.approx(
         glicko2.widened(100, 0.06, 40)
     )
     assert stored(idle_board["finn"])[1] == 100
@@ -141,7 +141,7 @@ def test_the_profile_shows_an_idle_players_rating_as_provisional(client, idle_bo
 
 def test_a_new_player_has_the_new_deviation_whatever_the_date(db, frozen):
     newcomer = make_user("newcomer")
-    today = selectors.rating_of(newcomer)
+    today = selectors.rating_in(newcomer, "backgammon")
     assert (today.rating, today.deviation, today.rated_matches) == (1500, 350, 0)
     assert today.is_provisional
     assert not PlayerRating.objects.filter(user=newcomer).exists()
@@ -150,7 +150,7 @@ def test_a_new_player_has_the_new_deviation_whatever_the_date(db, frozen):
 def test_match_lists_read_ratings_in_one_go(db, idle_board, django_assert_num_queries):
     ids = [rating.user_id for rating in idle_board.values()]
     with django_assert_num_queries(1):
-        found = selectors.ratings_of([*ids, ids[0]])
+        found = selectors.ratings_in([*ids, ids[0]], "backgammon")
     assert {today.user.username: round(today.deviation) for today in found.values()} == {
         "dora": 115,
         "erin": 105,

@@ -18,6 +18,7 @@ from games.engine import (
     Event,
     MatchAborted,
     MatchAwarded,
+    MatchRules,
     MatchState,
     OpeningRoll,
     PlayMade,
@@ -32,14 +33,17 @@ from games.engine import (
 Recorded = tuple[object, ...]
 
 
-def random_match(seed: int, match_length: int, *, max_events: int = 20_000) -> list[Event]:
-    """The events of a match played to its end with random dice and random decisions.
+def random_match(
+    seed: int, match_length: int, *, max_events: int = 20_000, rules: MatchRules | None = None
+) -> list[Event]:
+    """The events of a match (by ``rules``: backgammon's unless given, one of the variants
+    that hit) played to its end with random dice and random decisions.
 
     Plays are half random and half racing (fewest pips left), so games end; cube actions,
     resignations (accepted and rejected) and tied opening rolls all happen.
     """
     rng = random.Random(seed)
-    state = MatchState.new(match_length)
+    state = MatchState.new(match_length, rules)
     events: list[Event] = []
     while not state.is_finished() and len(events) < max_events:
         event = _random_event(rng, state)
@@ -77,10 +81,12 @@ def _random_event(rng: random.Random, state: MatchState) -> Event:
     return RejectResignation(1 - turn)
 
 
-def as_recorded(match_length: int, events: Iterable[Event]) -> list[Recorded]:
+def as_recorded(
+    match_length: int, events: Iterable[Event], rules: MatchRules | None = None
+) -> list[Recorded]:
     """What a .mat file keeps of ``events``: rolls with their plays as resolved (canonical
     notation), cube actions, and resignations accepted, each with its player."""
-    state = MatchState.new(match_length)
+    state = MatchState.new(match_length, rules)
     kept: list[Recorded] = []
     for event in events:
         before = state

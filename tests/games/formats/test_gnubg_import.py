@@ -16,7 +16,8 @@ import pytest
 from django.urls import reverse
 
 from games.engine import fold
-from games.engine.mat import export_mat, parse_mat
+from games.engine.mat import export_mat
+from games.engine.mat_reader import parse_mat
 from tests.games.factories import state_of
 from tests.games.formats.matches import random_match
 from tests.games.formats.played import play_match_with_cube_and_crawford

@@ -12,7 +12,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from games.engine import event_from_payload, fold
-from games.engine.mat import parse_mat
+from games.engine.mat_reader import parse_mat
 from games.models import ImportedMatch
 from tests.games.formats.matches import as_recorded
 

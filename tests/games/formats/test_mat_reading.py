@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from games.engine import AcceptResignation, Resign, Roll
-from games.engine.mat import MatFileError, export_mat, parse_mat
+from games.engine.mat import export_mat
+from games.engine.mat_reader import MatFileError, parse_mat
 from tests.games.formats.matches import as_recorded, random_match
 
 DATA = Path(__file__).parent / "data"

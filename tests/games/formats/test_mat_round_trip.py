@@ -8,8 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.engine import fold
-from games.engine.mat import export_mat, parse_mat
-from games.log.mat import mat_export
+from games.engine.mat import export_mat
+from games.engine.mat_reader import parse_mat
+from games.log.exports import mat_export
 from games.log.records import engine_events
 from tests.games.factories import events_of, state_of
 from tests.games.formats.matches import as_recorded, random_match

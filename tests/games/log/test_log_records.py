@@ -15,7 +15,7 @@ from games.engine import (
     fold,
     state_from_snapshot,
 )
-from games.engine.mat import parse_mat
+from games.engine.mat_reader import parse_mat
 from games.log.records import (
     RECORD_KINDS,
     LoggedEvent,

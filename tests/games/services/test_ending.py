@@ -10,8 +10,8 @@ from django.contrib.auth import get_user_model
 from accounts.models import Profile
 from backgammon_site.errors import Conflict, Forbidden, IllegalAction
 from games import selectors, services
+from games.log.exports import mat_export
 from games.log.integrity import log_problems
-from games.log.mat import mat_export
 from games.models import Match
 from ratings.models import RatingChange
 from tests.games.factories import act, kinds_of, reload, start_match, state_of
