@@ -6,6 +6,7 @@ from games.api import challenges as challenges_api
 from games.api import chat as chat_api
 from games.api import imports as imports_api
 from games.api import matches as api
+from games.api import players as players_api
 from games.api import tournaments as tournaments_api
 from games.views import chat as chat_views
 from games.views import dice as dice_views
@@ -70,6 +71,7 @@ api_urlpatterns = [
         name="api-import-export-mat",
     ),
     path("challenges/", challenges_api.ChallengeListCreate.as_view(), name="api-challenges"),
+    path("players/<str:username>/", players_api.PlayerDetail.as_view(), name="api-player"),
     path("tournaments/", tournaments_api.TournamentListCreate.as_view(), name="api-tournaments"),
     path(
         "tournaments/<id:tournament_id>/",

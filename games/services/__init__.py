@@ -35,6 +35,12 @@ from games.services.chat import (
     chat_unmute,
     is_chat_moderator,
 )
+from games.services.droppers import (
+    TimeoutRecord,
+    dropper_refusal,
+    is_dropper,
+    timeout_record,
+)
 from games.services.matches import (
     ACTIONS,
     ENDING_ACTIONS,
@@ -62,6 +68,7 @@ __all__ = [
     "MAX_MATCH_LENGTH",
     "MAX_MESSAGE_LENGTH",
     "TimeCheck",
+    "TimeoutRecord",
     "can_create_tournament",
     "challenge_accept",
     "challenge_cancel",
@@ -75,7 +82,9 @@ __all__ = [
     "chat_text_clean",
     "chat_unmute",
     "clean_time_control",
+    "dropper_refusal",
     "is_chat_moderator",
+    "is_dropper",
     "match_abort",
     "match_act",
     "match_award",
@@ -83,6 +92,7 @@ __all__ = [
     "match_timeout",
     "match_warn_of_deadline",
     "rematch_offer",
+    "timeout_record",
     "tournament_advance",
     "tournament_create",
     "tournament_sign_up",

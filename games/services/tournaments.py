@@ -23,6 +23,7 @@ from backgammon_site.errors import ApplicationError, Forbidden
 from games.models import BracketMatch, Match, MatchEvent, Tournament, TournamentEntry
 from games.models.tournaments import MAX_SIZE, MIN_SIZE
 from games.services.challenges import MAX_MATCH_LENGTH, clean_time_control
+from games.services.droppers import refuse_dropper
 from games.services.locks import locked_tournament
 from games.services.matches import match_start
 from games.signals import tournament_match_started
@@ -116,6 +117,7 @@ def tournament_sign_up(*, tournament_id: int, player: Any) -> TournamentEntry:
     tournament that starts when full."""
     if not _may_play(player):
         raise Forbidden("Guests and computer players cannot enter tournaments.")
+    refuse_dropper(player)
     with transaction.atomic():
         tournament = locked_tournament(tournament_id)
         _still_signing_up(tournament, "sign up")

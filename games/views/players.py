@@ -5,14 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth import get_user_model
 from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from accounts.rewards import unlocked_rewards
-from games import selectors
+from games import selectors, services
 from games.engine import state_from_snapshot
 from games.models import Match
 from games.views.match_rows import match_rows
@@ -24,16 +23,8 @@ RECENT_RATING_CHANGES = 10
 
 
 def player_named(username: str) -> Any:
-    """The player called ``username``; Http404 when there is none.
-
-    A name no account can have (with a NUL character, which PostgreSQL refuses in a query,
-    or longer than any username) is not looked up at all.
-    """
-    users = get_user_model()
-    longest = users._meta.get_field(users.USERNAME_FIELD).max_length
-    player = None
-    if "\x00" not in username and len(username) <= longest:
-        player = users.objects.select_related("profile").filter(username=username).first()
+    """The player called ``username``; Http404 when there is none."""
+    player = selectors.player_by_name(username)
     if player is None:
         raise Http404("No such player.")
     return player
@@ -47,6 +38,7 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
     active = selectors.matches_for_list(player=name, status=Match.Status.ACTIVE)
     recent = selectors.matches_for_list(player=name, status=Match.Status.FINISHED)[:RECENT]
     history = rating_selectors.rating_history(player)
+    timeouts = services.timeout_record(player)
     # The chart starts from the rating before the first rated match.
     ratings = [history[0].rating_before] if history else []
     ratings += [change.rating_after for change in history]
@@ -57,6 +49,8 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
             "player": player,
             "is_you": viewer is not None and viewer.pk == player.pk,
             "record": record_of(player),
+            "timeouts": timeouts,
+            "dropper": services.is_dropper(timeouts),
             "rating": rating_selectors.rating_of(player),
             "rating_chart": rating_chart(ratings),
             "rating_changes": rating_change_rows(history[::-1][:RECENT_RATING_CHANGES], player),
