@@ -96,6 +96,38 @@ class AwardForm(ReasonForm):
         self.order_fields(["winner", "reason"])
 
 
+def moderation_page(
+    model_admin: admin.ModelAdmin,
+    request: HttpRequest,
+    chosen: QuerySet[Any],
+    form: forms.Form,
+    *,
+    action: str,
+    title: str,
+    template: str,
+) -> TemplateResponse:
+    """The intermediate page of a moderation action: the rows it applies to and its form."""
+    context = {
+        **model_admin.admin_site.each_context(request),
+        "title": title,
+        "opts": model_admin.model._meta,
+        "chosen_rows": chosen,
+        "form": form,
+        "action": action,
+        "action_checkbox_name": ACTION_CHECKBOX_NAME,
+        "media": model_admin.media + form.media,
+    }
+    return TemplateResponse(request, template, context)
+
+
+class CancelForm(ReasonForm):
+    reason = forms.CharField(
+        max_length=500,
+        widget=forms.Textarea(attrs={"rows": 3, "cols": 60}),
+        help_text="Shown on the tournament's page and kept in the log of each match it aborts.",
+    )
+
+
 @admin.register(Match)
 class MatchAdmin(ReadOnlyAdmin):
     list_display = (
@@ -201,9 +233,10 @@ class MatchAdmin(ReadOnlyAdmin):
                     ),
                 )
             return None
-        return self._confirmation(
+        return moderation_page(
+            self,
             request,
-            queryset,
+            queryset.select_related("first_player", "second_player"),
             form,
             action="abort_matches",
             title="Abort matches",
@@ -232,9 +265,10 @@ class MatchAdmin(ReadOnlyAdmin):
                 ),
             )
             return None
-        return self._confirmation(
+        return moderation_page(
+            self,
             request,
-            queryset,
+            queryset.select_related("first_player", "second_player"),
             form,
             action="award_match",
             title=f"Award match {match.pk}",
@@ -248,28 +282,6 @@ class MatchAdmin(ReadOnlyAdmin):
             self.message_user(request, f"{match}: {error.message}", messages.ERROR)
         else:
             self.message_user(request, f"{match}: {done}.", messages.SUCCESS)
-
-    def _confirmation(
-        self,
-        request: HttpRequest,
-        queryset: QuerySet[Match],
-        form: forms.Form,
-        *,
-        action: str,
-        title: str,
-        template: str,
-    ) -> TemplateResponse:
-        context = {
-            **self.admin_site.each_context(request),
-            "title": title,
-            "opts": self.model._meta,
-            "matches": queryset.select_related("first_player", "second_player"),
-            "form": form,
-            "action": action,
-            "action_checkbox_name": ACTION_CHECKBOX_NAME,
-            "media": self.media + form.media,
-        }
-        return TemplateResponse(request, template, context)
 
 
 @admin.register(MatchEvent)
@@ -317,6 +329,38 @@ class TournamentAdmin(ReadOnlyAdmin):
     search_fields = ("name",)
     list_select_related = ("winner",)
     inlines = [TournamentEntryInline, BracketMatchInline]
+    actions = ["cancel_tournaments"]
+
+    def has_moderate_permission(self, request: HttpRequest) -> bool:
+        return services.can_cancel_tournament(request.user)
+
+    @admin.action(
+        description="Cancel tournament (abort its matches under way)", permissions=["moderate"]
+    )
+    def cancel_tournaments(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> Any:
+        form = CancelForm(request.POST if "apply" in request.POST else None)
+        if not form.is_valid():
+            return moderation_page(
+                self,
+                request,
+                queryset,
+                form,
+                action="cancel_tournaments",
+                title="Cancel tournaments",
+                template="admin/games/tournament/cancel_tournaments.html",
+            )
+        for tournament in queryset:
+            try:
+                services.tournament_cancel(
+                    tournament_id=tournament.pk,
+                    moderator=request.user,
+                    reason=form.cleaned_data["reason"],
+                )
+            except ApplicationError as error:
+                self.message_user(request, f"{tournament}: {error.message}", messages.ERROR)
+            else:
+                self.message_user(request, f"{tournament}: cancelled.", messages.SUCCESS)
+        return None
 
 
 @admin.register(ImportedMatch)

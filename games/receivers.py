@@ -34,7 +34,7 @@ from games.notifications.news import (
     match_news,
     tournament_match_news,
 )
-from games.push import announce_chat, announce_seq, announce_to_lobbies
+from games.push import announce_bracket, announce_chat, announce_seq, announce_to_lobbies
 from games.selectors import tournament_of_match
 from games.signals import (
     analysis_requested,
@@ -47,6 +47,7 @@ from games.signals import (
     match_changed,
     match_imported,
     news_to_send,
+    tournament_changed,
     tournament_match_started,
 )
 
@@ -150,7 +151,14 @@ def _advance_tournaments(
     if finished is not False:
         tournament_id = tournament_of_match(match_id)
         if tournament_id is not None:
+            # The bracket shows the match's final score at once; the advance follows.
+            announce_bracket(tournament_id)
             _queue(tasks.tournament_advance, tournament_id)
+
+
+@receiver(tournament_changed, dispatch_uid="games.push.announce_bracket")
+def _push_to_open_brackets(sender: Any, *, tournament_id: int, **kwargs: Any) -> None:
+    announce_bracket(tournament_id)
 
 
 # --- A tournament's match started ---

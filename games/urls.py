@@ -79,6 +79,11 @@ api_urlpatterns = [
         name="api-tournament",
     ),
     path(
+        "tournaments/<id:tournament_id>/cancel/",
+        tournaments_api.TournamentCancel.as_view(),
+        name="api-tournament-cancel",
+    ),
+    path(
         "tournaments/<id:tournament_id>/sign-up/",
         tournaments_api.TournamentSignUp.as_view(),
         name="api-tournament-sign-up",

@@ -52,8 +52,10 @@ from games.services.matches import (
 )
 from games.services.moderation import match_abort, match_award
 from games.services.tournaments import (
+    can_cancel_tournament,
     can_create_tournament,
     tournament_advance,
+    tournament_cancel,
     tournament_create,
     tournament_sign_up,
     tournament_start,
@@ -69,6 +71,7 @@ __all__ = [
     "MAX_MESSAGE_LENGTH",
     "TimeCheck",
     "TimeoutRecord",
+    "can_cancel_tournament",
     "can_create_tournament",
     "challenge_accept",
     "challenge_cancel",
@@ -94,6 +97,7 @@ __all__ = [
     "rematch_offer",
     "timeout_record",
     "tournament_advance",
+    "tournament_cancel",
     "tournament_create",
     "tournament_sign_up",
     "tournament_start",

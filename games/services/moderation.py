@@ -17,7 +17,7 @@ from games.services.writer import MatchWriter
 
 def match_abort(*, match_id: int, moderator: Any, reason: str) -> Match:
     """A moderator ends a match with no winner."""
-    return _moderate(match_id, moderator, lambda match: MatchAborted(_reason(reason)))
+    return _moderate(match_id, moderator, lambda match: MatchAborted(clean_reason(reason)))
 
 
 def match_award(*, match_id: int, moderator: Any, winner: Any, reason: str) -> Match:
@@ -27,7 +27,7 @@ def match_award(*, match_id: int, moderator: Any, winner: Any, reason: str) -> M
         index = match.player_index(winner)
         if index is None:
             raise ApplicationError("The match can only be awarded to one of its players.")
-        return MatchAwarded(index, _reason(reason))
+        return MatchAwarded(index, clean_reason(reason))
 
     return _moderate(match_id, moderator, award)
 
@@ -43,7 +43,8 @@ def _moderate(match_id: int, moderator: Any, make_event: Callable[[Match], Event
     return match
 
 
-def _reason(reason: str) -> str:
+def clean_reason(reason: str) -> str:
+    """The moderator's reason, required, as it is kept."""
     if not isinstance(reason, str) or not reason.strip():
         raise ApplicationError("Give a reason: it is kept in the match's log.", "reason")
     return reason.strip()[:500]
