@@ -72,6 +72,18 @@ def _push_to_open_pages(sender: Any, *, match_id: int, seq: int, **kwargs: Any) 
     announce_seq(match_id, seq)
 
 
+@receiver(match_changed, dispatch_uid="games.push.announce_bracket")
+def _push_to_open_brackets(
+    sender: Any, *, match_id: int, finished: bool | None = None, **kwargs: Any
+) -> None:
+    """A tournament's match ended: its bracket's pages show the result at once, before the
+    other receivers' work; the advance that follows is announced again."""
+    if finished is not False:
+        tournament_id = tournament_of_match(match_id)
+        if tournament_id is not None:
+            announce_bracket(tournament_id)
+
+
 @receiver(match_changed, dispatch_uid="games.push.announce_to_lobbies")
 def _push_to_the_players_lobbies(
     sender: Any,
@@ -151,13 +163,11 @@ def _advance_tournaments(
     if finished is not False:
         tournament_id = tournament_of_match(match_id)
         if tournament_id is not None:
-            # The bracket shows the match's final score at once; the advance follows.
-            announce_bracket(tournament_id)
             _queue(tasks.tournament_advance, tournament_id)
 
 
-@receiver(tournament_changed, dispatch_uid="games.push.announce_bracket")
-def _push_to_open_brackets(sender: Any, *, tournament_id: int, **kwargs: Any) -> None:
+@receiver(tournament_changed, dispatch_uid="games.push.announce_tournament")
+def _push_tournament_to_open_pages(sender: Any, *, tournament_id: int, **kwargs: Any) -> None:
     announce_bracket(tournament_id)
 
 
