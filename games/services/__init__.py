@@ -50,12 +50,15 @@ from games.services.matches import (
     match_timeout,
     match_warn_of_deadline,
 )
-from games.services.moderation import match_abort, match_award
-from games.services.tournaments import (
+from games.services.moderation import (
     can_cancel_tournament,
+    match_abort,
+    match_award,
+    tournament_cancel,
+)
+from games.services.tournaments import (
     can_create_tournament,
     tournament_advance,
-    tournament_cancel,
     tournament_create,
     tournament_sign_up,
     tournament_start,

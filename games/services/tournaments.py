@@ -22,12 +22,12 @@ from accounts.models import is_computer
 from backgammon_site.errors import ApplicationError, Forbidden
 from games.models import BracketMatch, Match, MatchEvent, Tournament, TournamentEntry
 from games.models.tournaments import MAX_SIZE, MIN_SIZE
+from games.services.announcements import announce_tournament
 from games.services.challenges import MAX_MATCH_LENGTH, clean_time_control
 from games.services.droppers import refuse_dropper
 from games.services.locks import locked_tournament
 from games.services.matches import match_start
-from games.services.moderation import clean_reason, match_abort
-from games.signals import tournament_changed, tournament_match_started
+from games.signals import tournament_match_started
 from ratings.selectors import rating_of
 
 #: A tournament due to start at its time with fewer players than this is cancelled: the
@@ -145,7 +145,7 @@ def tournament_sign_up(*, tournament_id: int, player: Any) -> TournamentEntry:
             entry.joined_at = timezone.now()
             entry.save(update_fields=["withdrawn", "joined_at"])
         _start_if_due(tournament, timezone.now())
-        _announce(tournament)
+        announce_tournament(tournament.pk)
     return entry
 
 
@@ -159,7 +159,7 @@ def tournament_withdraw(*, tournament_id: int, player: Any) -> TournamentEntry:
         _still_signing_up(tournament, "withdraw")
         entry.withdrawn = True
         entry.save(update_fields=["withdrawn"])
-        _announce(tournament)
+        announce_tournament(tournament.pk)
     return entry
 
 
@@ -171,7 +171,7 @@ def tournament_start(*, tournament_id: int, now: datetime | None = None) -> bool
         tournament = locked_tournament(tournament_id)
         started = _start_if_due(tournament, now or timezone.now())
         if started:
-            _announce(tournament)
+            announce_tournament(tournament.pk)
         return started
 
 
@@ -185,49 +185,8 @@ def tournament_advance(*, tournament_id: int) -> int:
             return 0
         changes = _advance(tournament)
         if changes:
-            _announce(tournament)
+            announce_tournament(tournament.pk)
         return changes
-
-
-def can_cancel_tournament(user: Any) -> bool:
-    """Moderators, who may abort matches, may cancel a tournament."""
-    return bool(
-        user is not None and user.is_authenticated and user.has_perm("games.moderate_match")
-    )
-
-
-def tournament_cancel(*, tournament_id: int, moderator: Any, reason: str) -> Tournament:
-    """A moderator cancels a tournament, before or after its start. Its matches under way are
-    aborted through ``match_abort`` (no winner, so unrated; the reason is kept in each log);
-    finished matches and the bracket stay as they were; the tournament ends with no winner.
-    Cancelling a cancelled tournament changes nothing; a finished one cannot be cancelled."""
-    if not can_cancel_tournament(moderator):
-        raise Forbidden("Only moderators can cancel a tournament.")
-    reason = clean_reason(reason)
-    with transaction.atomic():
-        tournament = locked_tournament(tournament_id)
-        if tournament.status == Status.CANCELLED:
-            return tournament
-        if tournament.status == Status.FINISHED:
-            raise ApplicationError(
-                "The tournament has finished: its results stand.", "tournament_finished"
-            )
-        tournament.status = Status.CANCELLED
-        tournament.finished_at = timezone.now()
-        tournament.cancelled_by = moderator
-        tournament.cancel_reason = reason
-        tournament.save(update_fields=["status", "finished_at", "cancelled_by", "cancel_reason"])
-        under_way = BracketMatch.objects.filter(
-            tournament=tournament, match__status=Match.Status.ACTIVE
-        ).values_list("match_id", flat=True)
-        for match_id in list(under_way):
-            match_abort(
-                match_id=match_id,
-                moderator=moderator,
-                reason=f"The tournament {tournament.name} was cancelled: {reason}",
-            )
-        _announce(tournament)
-    return tournament
 
 
 def bracket_order(size: int) -> list[int]:
@@ -238,12 +197,6 @@ def bracket_order(size: int) -> list[int]:
         mirror = 2 * len(order) + 1
         order = [seed for top in order for seed in (top, mirror - top)]
     return order
-
-
-def _announce(tournament: Tournament) -> None:
-    """Tell the tournament's open pages of the change once it has committed."""
-    tournament_id = tournament.pk
-    transaction.on_commit(lambda: tournament_changed.send(Tournament, tournament_id=tournament_id))
 
 
 def _may_play(user: Any) -> bool:
