@@ -1,5 +1,6 @@
 """Pushed updates: a match page's WebSocket hears the match's new seq as soon as it changes,
-and a lobby's hears that the player's matches or challenges changed.
+a lobby's hears that the player's matches or challenges changed, and a tournament's that
+its bracket changed.
 
 The pages join groups (games/push.py); games/receivers.py announces each change to them, from
 whichever process made it. A message says only that something changed (and a match's seq):
@@ -14,8 +15,8 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from games.models import Match
-from games.push import LOBBIES, match_group, player_group
+from games.models import Match, Tournament
+from games.push import LOBBIES, match_group, player_group, tournament_group
 
 
 class MatchConsumer(AsyncJsonWebsocketConsumer):
@@ -72,3 +73,30 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
 
     async def lobby_changed(self, event: dict[str, Any]) -> None:
         await self.send_json({"type": "lobby"})
+
+
+class TournamentConsumer(AsyncJsonWebsocketConsumer):
+    """ws/tournaments/<id>/, for anyone: sends ``{"type": "tournament"}`` when a match of the
+    tournament ended, its bracket moved on, or its players or status changed."""
+
+    group: str | None = None
+
+    async def connect(self) -> None:
+        tournament_id = self.scope["url_route"]["kwargs"]["tournament_id"]
+        exists = Tournament.objects.filter(pk=tournament_id).exists
+        if not await database_sync_to_async(exists)():
+            await self.close(code=4404)
+            return
+        self.group = tournament_group(tournament_id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code: int) -> None:
+        if self.group is not None:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive_json(self, content: Any, **kwargs: Any) -> None:
+        """The page has nothing to say; whatever it sends is ignored."""
+
+    async def tournament_changed(self, event: dict[str, Any]) -> None:
+        await self.send_json({"type": "tournament"})

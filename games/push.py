@@ -27,6 +27,21 @@ def player_group(user_id: int) -> str:
     return f"user-{user_id}"
 
 
+def tournament_group(tournament_id: int) -> str:
+    """The group of the pages open on tournament ``tournament_id``."""
+    return f"tournament-{tournament_id}"
+
+
+def announce_bracket(tournament_id: int) -> None:
+    """Tell the tournament's open pages that it changed: a match of it ended, its bracket
+    moved on, it started, finished or was cancelled, or someone signed up or withdrew."""
+    _send(
+        tournament_group(tournament_id),
+        {"type": "tournament.changed"},
+        f"the bracket of tournament {tournament_id}",
+    )
+
+
 def announce_seq(match_id: int, seq: int) -> None:
     """Tell the match's open pages that it is now at ``seq``."""
     _send(

@@ -34,7 +34,7 @@ from games.notifications.news import (
     match_news,
     tournament_match_news,
 )
-from games.push import announce_chat, announce_seq, announce_to_lobbies
+from games.push import announce_bracket, announce_chat, announce_seq, announce_to_lobbies
 from games.selectors import tournament_of_match
 from games.signals import (
     analysis_requested,
@@ -47,6 +47,7 @@ from games.signals import (
     match_changed,
     match_imported,
     news_to_send,
+    tournament_changed,
     tournament_match_started,
 )
 
@@ -69,6 +70,18 @@ def _push_to_open_pages(sender: Any, *, match_id: int, seq: int, **kwargs: Any) 
     """First, so that the pages hear of the change before a computer opponent's reply, which
     an eager task makes inside this signal."""
     announce_seq(match_id, seq)
+
+
+@receiver(match_changed, dispatch_uid="games.push.announce_bracket")
+def _push_to_open_brackets(
+    sender: Any, *, match_id: int, finished: bool | None = None, **kwargs: Any
+) -> None:
+    """A tournament's match ended: its bracket's pages show the result at once, before the
+    other receivers' work; the advance that follows is announced again."""
+    if finished is not False:
+        tournament_id = tournament_of_match(match_id)
+        if tournament_id is not None:
+            announce_bracket(tournament_id)
 
 
 @receiver(match_changed, dispatch_uid="games.push.announce_to_lobbies")
@@ -151,6 +164,11 @@ def _advance_tournaments(
         tournament_id = tournament_of_match(match_id)
         if tournament_id is not None:
             _queue(tasks.tournament_advance, tournament_id)
+
+
+@receiver(tournament_changed, dispatch_uid="games.push.announce_tournament")
+def _push_tournament_to_open_pages(sender: Any, *, tournament_id: int, **kwargs: Any) -> None:
+    announce_bracket(tournament_id)
 
 
 # --- A tournament's match started ---

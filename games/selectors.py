@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db.models import Case, Count, Q, QuerySet, Value, When
 
 from accounts.models import is_computer
@@ -24,6 +25,19 @@ from games.models import (
 from ratings.models import RatingChange
 
 MATCH_STATUSES = ("active", "finished")
+
+
+def player_by_name(username: str) -> Any | None:
+    """The player called ``username``, with their profile; None when there is none.
+
+    A name no account can have (with a NUL character, which PostgreSQL refuses in a query,
+    or longer than any username) is not looked up at all.
+    """
+    users = get_user_model()
+    longest = users._meta.get_field(users.USERNAME_FIELD).max_length
+    if "\x00" in username or len(username) > longest:
+        return None
+    return users.objects.select_related("profile").filter(username=username).first()
 
 
 def matches_for_list(

@@ -48,3 +48,7 @@ computer_due = Signal()
 #: Sent after the transaction that started a tournament's match has committed: match_id,
 #: tournament_id.
 tournament_match_started = Signal()
+
+#: Sent after a transaction that changed a tournament (a sign-up or withdrawal, its start, its
+#: bracket moving on, its end or cancellation) has committed: tournament_id.
+tournament_changed = Signal()

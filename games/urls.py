@@ -7,6 +7,7 @@ from games.api import chat as chat_api
 from games.api import downloads as downloads_api
 from games.api import imports as imports_api
 from games.api import matches as api
+from games.api import players as players_api
 from games.api import tournaments as tournaments_api
 from games.views import chat as chat_views
 from games.views import dice as dice_views
@@ -76,11 +77,17 @@ api_urlpatterns = [
         name="api-import-export-mat",
     ),
     path("challenges/", challenges_api.ChallengeListCreate.as_view(), name="api-challenges"),
+    path("players/<str:username>/", players_api.PlayerDetail.as_view(), name="api-player"),
     path("tournaments/", tournaments_api.TournamentListCreate.as_view(), name="api-tournaments"),
     path(
         "tournaments/<id:tournament_id>/",
         tournaments_api.TournamentDetail.as_view(),
         name="api-tournament",
+    ),
+    path(
+        "tournaments/<id:tournament_id>/cancel/",
+        tournaments_api.TournamentCancel.as_view(),
+        name="api-tournament-cancel",
     ),
     path(
         "tournaments/<id:tournament_id>/sign-up/",

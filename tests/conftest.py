@@ -16,7 +16,15 @@ from django.core.cache import cache
 from django.test import Client
 from hypothesis import settings as hypothesis_settings
 
-from tests.games.factories import PASSWORD, ScriptedDice, make_moderator, make_user, script_dice
+from tests.games.factories import (
+    PASSWORD,
+    ScriptedDice,
+    lose_on_time,
+    make_moderator,
+    make_user,
+    script_dice,
+    win_by_award,
+)
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
@@ -142,6 +150,18 @@ def carol(db: Any) -> Any:
 @pytest.fixture
 def moderator(db: Any) -> Any:
     return make_moderator("mod", password=PASSWORD, email="mod@example.com")
+
+
+@pytest.fixture
+def dropper(dice: Any, alice: Any, bob: Any, moderator: Any) -> Any:
+    """Alice lost 2 of her 5 matches of the last 90 days on time (40%), the older 50 days ago;
+    one more, 100 days ago, is out of the window."""
+    lose_on_time(dice, alice, bob, days_ago=100)
+    lose_on_time(dice, alice, bob, days_ago=50)
+    lose_on_time(dice, alice, bob, days_ago=10)
+    for days_ago in (60, 5, 1):
+        win_by_award(dice, alice, bob, moderator, days_ago=days_ago)
+    return alice
 
 
 @pytest.fixture

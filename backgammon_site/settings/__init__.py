@@ -395,3 +395,8 @@ WEBPUSH_DEVICES_PER_PLAYER = 10
 # Tournaments (games/services/tournaments.py, docs/tournaments.md). Moderators create them; with
 # this on, any signed-up player may too.
 TOURNAMENTS_OPEN_TO_PLAYERS = env_flag("TOURNAMENTS_OPEN_TO_PLAYERS")
+
+# Droppers (games/services/droppers.py): a player who lost more than this share of the matches
+# they finished in the last `days` days on time (once they have finished `min_matches`) may not
+# enter tournaments or leagues, nor make or accept open challenges.
+DROPPER_LIMIT = {"share": 0.2, "min_matches": 5, "days": 90}

@@ -48,6 +48,32 @@ def _player_label(player: Any) -> str:
     return username if shown == username else f"{shown} ({username})"
 
 
+def moderation_page(
+    model_admin: admin.ModelAdmin,
+    request: HttpRequest,
+    chosen: list[Any],
+    form: forms.Form,
+    *,
+    title: str,
+    template: str,
+    action: str | None,
+) -> TemplateResponse:
+    """The page that asks for the reason (and what else the moderation needs) before anything
+    is done, about the ``chosen`` rows; from a list (``action`` names the list action) or from
+    one row's page."""
+    context = {
+        **model_admin.admin_site.each_context(request),
+        "title": title,
+        "opts": model_admin.model._meta,
+        "chosen_rows": chosen,
+        "form": form,
+        "action": action,
+        "action_checkbox_name": ACTION_CHECKBOX_NAME,
+        "media": model_admin.media + form.media,
+    }
+    return TemplateResponse(request, template, context)
+
+
 #: Each moderation: its title, its confirmation template, and what "done" says.
 ABORT = ("abort", "Abort match {}", "admin/games/match/abort_matches.html")
 AWARD = ("award", "Award match {}", "admin/games/match/award_match.html")
@@ -177,17 +203,13 @@ class MatchModeration(admin.ModelAdmin):
         *,
         action: str | None,
     ) -> TemplateResponse:
-        """The page that asks for the reason (and the winner) before anything is done; from
-        the list (``action`` names the list action) or from one match's page."""
         _, title, template = moderation
-        context = {
-            **self.admin_site.each_context(request),
-            "title": title.format(", ".join(str(match.pk) for match in matches)),
-            "opts": self.model._meta,
-            "matches": matches,
-            "form": form,
-            "action": action,
-            "action_checkbox_name": ACTION_CHECKBOX_NAME,
-            "media": self.media + form.media,
-        }
-        return TemplateResponse(request, template, context)
+        return moderation_page(
+            self,
+            request,
+            matches,
+            form,
+            title=title.format(", ".join(str(match.pk) for match in matches)),
+            template=template,
+            action=action,
+        )

@@ -1,5 +1,5 @@
 """The API of tournaments: list and create knock-outs, read one with its bracket, sign up and
-withdraw. Each body's serializer here is also its OpenAPI schema."""
+withdraw, and (moderators) cancel one. Each body's serializer here is also its OpenAPI schema."""
 
 from __future__ import annotations
 
@@ -47,6 +47,12 @@ class TournamentRequestSerializer(serializers.Serializer):
     )
 
 
+class CancelRequestSerializer(serializers.Serializer):
+    reason = StrictCharField(
+        max_length=500, help_text="Kept in the log of each match the cancellation aborts."
+    )
+
+
 class TournamentSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
@@ -65,6 +71,9 @@ class TournamentSerializer(serializers.Serializer):
     created_by = serializers.CharField()
     winner = serializers.CharField(allow_null=True)
     second = serializers.CharField(allow_null=True)
+    cancel_reason = serializers.CharField(
+        allow_blank=True, help_text="Why it was cancelled; empty unless it was."
+    )
     created_at = serializers.DateTimeField()
     started_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)
@@ -209,4 +218,27 @@ class TournamentWithdraw(APIView):
     @idempotent
     def post(self, request: Request, tournament_id: int) -> Response:
         services.tournament_withdraw(tournament_id=tournament_id, player=request.user)
+        return Response(_detail(tournament_id))
+
+
+class TournamentCancel(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        summary="Cancel a tournament, before or after its start (moderators)",
+        description="Its matches under way are aborted: no winner, unrated, the reason in "
+        "their logs; finished ones stand. Cancelling a cancelled tournament changes nothing.",
+        request=CancelRequestSerializer,
+        parameters=[IDEMPOTENCY_KEY],
+        responses={200: TournamentDetailSerializer, **ERRORS},
+    )
+    @idempotent
+    def post(self, request: Request, tournament_id: int) -> Response:
+        body = CancelRequestSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        services.tournament_cancel(
+            tournament_id=tournament_id,
+            moderator=request.user,
+            reason=body.validated_data["reason"],
+        )
         return Response(_detail(tournament_id))

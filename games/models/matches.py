@@ -107,6 +107,18 @@ class Match(models.Model):
                 name="match_warning_due",
                 condition=models.Q(warn_at__isnull=False),
             ),
+            # A player's recently finished matches, for their record of timeouts
+            # (games/services/droppers.py): one range per seat.
+            models.Index(
+                fields=["first_player", "finished_at"],
+                name="match_first_finished",
+                condition=models.Q(status="finished"),
+            ),
+            models.Index(
+                fields=["second_player", "finished_at"],
+                name="match_second_finished",
+                condition=models.Q(status="finished"),
+            ),
         ]
         permissions = [("moderate_match", "Can abort matches and award them")]
 

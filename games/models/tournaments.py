@@ -69,6 +69,15 @@ class Tournament(models.Model):
         blank=True,
         related_name="tournaments_second",
     )
+    cancelled_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="The moderator who cancelled it; empty when too few players cancelled it.",
+    )
+    cancel_reason = models.CharField(max_length=500, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)

@@ -35,6 +35,12 @@ from games.services.chat import (
     chat_unmute,
     is_chat_moderator,
 )
+from games.services.droppers import (
+    TimeoutRecord,
+    dropper_refusal,
+    is_dropper,
+    timeout_record,
+)
 from games.services.matches import (
     ACTIONS,
     ENDING_ACTIONS,
@@ -44,7 +50,12 @@ from games.services.matches import (
     match_timeout,
     match_warn_of_deadline,
 )
-from games.services.moderation import match_abort, match_award
+from games.services.moderation import (
+    can_cancel_tournament,
+    match_abort,
+    match_award,
+    tournament_cancel,
+)
 from games.services.tournaments import (
     can_create_tournament,
     tournament_advance,
@@ -62,6 +73,8 @@ __all__ = [
     "MAX_MATCH_LENGTH",
     "MAX_MESSAGE_LENGTH",
     "TimeCheck",
+    "TimeoutRecord",
+    "can_cancel_tournament",
     "can_create_tournament",
     "challenge_accept",
     "challenge_cancel",
@@ -75,7 +88,9 @@ __all__ = [
     "chat_text_clean",
     "chat_unmute",
     "clean_time_control",
+    "dropper_refusal",
     "is_chat_moderator",
+    "is_dropper",
     "match_abort",
     "match_act",
     "match_award",
@@ -83,7 +98,9 @@ __all__ = [
     "match_timeout",
     "match_warn_of_deadline",
     "rematch_offer",
+    "timeout_record",
     "tournament_advance",
+    "tournament_cancel",
     "tournament_create",
     "tournament_sign_up",
     "tournament_start",

@@ -1,12 +1,13 @@
-"""What the rest of the site hears of a change to a match, once its transaction has committed."""
+"""What the rest of the site hears of a change to a match or a tournament, once its
+transaction has committed."""
 
 from __future__ import annotations
 
 from django.db import transaction
 
 from accounts.models import is_computer, profile_loaded
-from games.models import Match
-from games.signals import match_changed
+from games.models import Match, Tournament
+from games.signals import match_changed, tournament_changed
 
 
 def announce(match: Match, *, acted_by: int | None = None) -> None:
@@ -22,6 +23,11 @@ def announce(match: Match, *, acted_by: int | None = None) -> None:
         "bot_to_act": _computer_to_act(match),
     }
     transaction.on_commit(lambda: match_changed.send(Match, **details))
+
+
+def announce_tournament(tournament_id: int) -> None:
+    """Send ``tournament_changed`` when the transaction commits: its pages show it again."""
+    transaction.on_commit(lambda: tournament_changed.send(Tournament, tournament_id=tournament_id))
 
 
 def _computer_to_act(match: Match) -> bool | None:

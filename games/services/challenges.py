@@ -16,6 +16,7 @@ from backgammon_site.variants import unknown_variant_message
 from games.engine import EngineError, MatchRules, state_from_snapshot
 from games.engine.variants import MatchFormat
 from games.models import GNUBG_VARIANTS, Challenge, Match, Variant
+from games.services.droppers import refuse_dropper
 from games.services.locks import locked_challenge, locked_match
 from games.services.matches import match_start, player_seed
 from games.signals import challenge_closed, challenge_created
@@ -69,6 +70,8 @@ def challenge_create(
         )
     if rules.counts_games():
         match_length = 3
+    if opponent is None:
+        refuse_dropper(challenger)
     challenge = Challenge.objects.create(
         challenger=challenger,
         opponent=opponent,
@@ -185,6 +188,8 @@ def challenge_accept(*, challenge_id: int, user: Any, seed: str | None = None) -
             raise ApplicationError("You cannot accept your own challenge.", "self_challenge")
         if challenge.opponent_id is not None and challenge.opponent_id != user.pk:
             raise Forbidden("This challenge is for another player.")
+        if challenge.opponent_id is None:
+            refuse_dropper(user)
         open_to_anyone = challenge.opponent_id is None
         seats = [(challenge.challenger, challenge.challenger_seed or None), (user, own_seed)]
         if not challenge.challenger_plays_first:

@@ -24,7 +24,9 @@ from backgammon_site.variants import unknown_variant_message
 from games.engine import MatchRules
 from games.models import BracketMatch, Match, MatchEvent, Tournament, TournamentEntry, Variant
 from games.models.tournaments import MAX_SIZE, MIN_SIZE
+from games.services.announcements import announce_tournament
 from games.services.challenges import MAX_MATCH_LENGTH, clean_time_control
+from games.services.droppers import refuse_dropper
 from games.services.locks import locked_tournament
 from games.services.matches import match_start
 from games.signals import tournament_match_started
@@ -119,6 +121,7 @@ def tournament_sign_up(*, tournament_id: int, player: Any) -> TournamentEntry:
     tournament that starts when full."""
     if not _may_play(player):
         raise Forbidden("Guests and computer players cannot enter tournaments.")
+    refuse_dropper(player)
     with transaction.atomic():
         tournament = locked_tournament(tournament_id)
         _still_signing_up(tournament, "sign up")
@@ -145,6 +148,7 @@ def tournament_sign_up(*, tournament_id: int, player: Any) -> TournamentEntry:
             entry.joined_at = timezone.now()
             entry.save(update_fields=["withdrawn", "joined_at"])
         _start_if_due(tournament, timezone.now())
+        announce_tournament(tournament.pk)
     return entry
 
 
@@ -158,6 +162,7 @@ def tournament_withdraw(*, tournament_id: int, player: Any) -> TournamentEntry:
         _still_signing_up(tournament, "withdraw")
         entry.withdrawn = True
         entry.save(update_fields=["withdrawn"])
+        announce_tournament(tournament.pk)
     return entry
 
 
@@ -167,7 +172,10 @@ def tournament_start(*, tournament_id: int, now: datetime | None = None) -> bool
     call any number of times."""
     with transaction.atomic():
         tournament = locked_tournament(tournament_id)
-        return _start_if_due(tournament, now or timezone.now())
+        started = _start_if_due(tournament, now or timezone.now())
+        if started:
+            announce_tournament(tournament.pk)
+        return started
 
 
 def tournament_advance(*, tournament_id: int) -> int:
@@ -178,7 +186,10 @@ def tournament_advance(*, tournament_id: int) -> int:
         tournament = locked_tournament(tournament_id)
         if tournament.status != Status.RUNNING:
             return 0
-        return _advance(tournament)
+        changes = _advance(tournament)
+        if changes:
+            announce_tournament(tournament.pk)
+        return changes
 
 
 def bracket_order(size: int) -> list[int]:
@@ -243,7 +254,10 @@ def _start_if_due(tournament: Tournament, now: datetime) -> bool:
     if len(entries) < MIN_PLAYERS:
         tournament.status = Status.CANCELLED
         tournament.finished_at = now
-        tournament.save(update_fields=["status", "finished_at"])
+        tournament.cancel_reason = (
+            f"Fewer than {MIN_PLAYERS} players had signed up when it was due to start."
+        )
+        tournament.save(update_fields=["status", "finished_at", "cancel_reason"])
         return True
     _seed(entries, tournament.variant)
     _draw_bracket(tournament, entries)

@@ -169,7 +169,7 @@ def _whole_if_whole(value: float) -> float | int:
 def lobby(request: HttpRequest) -> HttpResponse:
     """The home page: a welcome and matches to watch, or the signed-in player's lobby."""
     if request.GET.get("part") == "lobby":
-        # What a push or the poll swaps in (games/static/games/lobby.js): the fragment leaves
+        # What a push or the poll swaps in (games/static/games/live-part.js): the fragment leaves
         # flash messages unread, and a player signed out meanwhile gets nothing to swap in.
         if not request.user.is_authenticated:
             return HttpResponse(status=204)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth import get_user_model
 from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -15,7 +14,7 @@ from accounts.names import player_name
 from accounts.rewards import unlocked_rewards
 from backgammon_site.errors import ApplicationError
 from backgammon_site.variants import Variant, variant_asked
-from games import selectors
+from games import selectors, services
 from games.engine import state_from_snapshot
 from games.models import Match
 from games.views.match_rows import match_rows
@@ -27,16 +26,8 @@ RECENT_RATING_CHANGES = 10
 
 
 def player_named(username: str) -> Any:
-    """The player called ``username``; Http404 when there is none.
-
-    A name no account can have (with a NUL character, which PostgreSQL refuses in a query,
-    or longer than any username) is not looked up at all.
-    """
-    users = get_user_model()
-    longest = users._meta.get_field(users.USERNAME_FIELD).max_length
-    player = None
-    if "\x00" not in username and len(username) <= longest:
-        player = users.objects.select_related("profile").filter(username=username).first()
+    """The player called ``username``; Http404 when there is none."""
+    player = selectors.player_by_name(username)
     if player is None:
         raise Http404("No such player.")
     return player
@@ -56,6 +47,7 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
         variant = None if asked is None else variant_asked(asked)
     except ApplicationError as refusal:
         error = refusal.message
+    timeouts = services.timeout_record(player)
     return render(
         request,
         "games/profile.html",
@@ -63,6 +55,8 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
             "player": player,
             "is_you": viewer is not None and viewer.pk == player.pk,
             "record": record_of(player),
+            "timeouts": timeouts,
+            "dropper": services.is_dropper(timeouts),
             "variant": variant,
             "variant_error": error,
             "variants": Variant.choices,

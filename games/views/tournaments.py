@@ -128,11 +128,15 @@ def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     viewer = request.user if request.user.is_authenticated else None
     entered = viewer is not None and any(entry.player_id == viewer.pk for entry in entrants)
     drawing = bracket_drawing(rounds)
+    # A push or the poll (games/static/games/live-part.js) fetches the live part alone.
+    template = "games/tournament_live.html" if request.GET.get("part") == "bracket" else None
     return render(
         request,
-        "games/tournament.html",
+        template or "games/tournament.html",
         {
             "tournament": tournament,
+            "live": tournament.status in (Tournament.Status.SIGNING_UP, Tournament.Status.RUNNING),
+            "can_cancel": services.can_cancel_tournament(request.user),
             "terms": _terms(tournament),
             "entrants": entrants,
             "entered": entered,
@@ -169,6 +173,22 @@ def tournament_withdraw(request: HttpRequest, tournament_id: int) -> HttpRespons
         messages.error(request, error.message)
     else:
         messages.success(request, "You have withdrawn.")
+    return redirect("tournament", tournament_id=tournament_id)
+
+
+@require_POST
+@login_required
+def tournament_cancel(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    try:
+        tournament = services.tournament_cancel(
+            tournament_id=tournament_id,
+            moderator=request.user,
+            reason=request.POST.get("reason", ""),
+        )
+    except ApplicationError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, f"{tournament.name} is cancelled.")
     return redirect("tournament", tournament_id=tournament_id)
 
 

@@ -50,4 +50,9 @@ urlpatterns = [
         tournaments.tournament_withdraw,
         name="tournament-withdraw",
     ),
+    path(
+        "tournaments/<id:tournament_id>/cancel/",
+        tournaments.tournament_cancel,
+        name="tournament-cancel",
+    ),
 ]

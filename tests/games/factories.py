@@ -10,10 +10,12 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Iterable
+from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
+from django.utils import timezone
 
 from games import services
 from games.engine import MatchState, state_from_snapshot
@@ -141,3 +143,27 @@ def kinds_of(match: Match, events: Iterable[MatchEvent] | None = None) -> list[s
 
 def reload(match: Match) -> Match:
     return Match.objects.get(pk=match.pk)
+
+
+def lose_on_time(dice: Any, player: Any, opponent: Any, *, days_ago: float = 0) -> Match:
+    """A match ``player`` lost on time ``days_ago`` days ago."""
+    dice.add(3, 1)  # the first player, ``player``, opens and is to move
+    match = start_match(player, opponent)
+    Match.objects.filter(pk=match.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+    assert services.match_timeout(match_id=match.pk).timed_out
+    match.refresh_from_db()
+    assert match.winner == opponent
+    finished_at = timezone.now() - timedelta(days=days_ago)
+    Match.objects.filter(pk=match.pk).update(finished_at=finished_at)
+    return match
+
+
+def win_by_award(
+    dice: Any, player: Any, opponent: Any, moderator: Any, *, days_ago: float = 0
+) -> None:
+    """A match awarded to ``player`` ``days_ago`` days ago."""
+    dice.add(3, 1)
+    match = start_match(player, opponent)
+    services.match_award(match_id=match.pk, moderator=moderator, winner=player, reason="test")
+    finished_at = timezone.now() - timedelta(days=days_ago)
+    Match.objects.filter(pk=match.pk).update(finished_at=finished_at)

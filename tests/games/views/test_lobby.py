@@ -414,3 +414,12 @@ def test_the_lobby_costs_the_same_with_ten_matches_as_with_one(
     assert text.count("data-match=") == 10 and text.count("data-challenge=") == 30
     with django_assert_max_num_queries(anonymous_one):
         assert page(client.get(reverse("home"))).count("data-match=") == 10
+
+
+def test_a_dropper_is_told_why_their_open_challenge_is_refused(signed_in, dropper):
+    response = signed_in(dropper).post(reverse("challenge-create"), challenge_form())
+    assert response.status_code == 400
+    text = page(response)
+    assert "You lost 2 of your 5 matches of the last 90 days on time (40%)." in text
+    assert "This lifts on" in text
+    assert not Challenge.objects.exists()

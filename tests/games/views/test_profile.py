@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from games import services
-from tests.games.factories import act, make_moderator, start_match
+from tests.games.factories import act, lose_on_time, make_moderator, start_match
 
 pytestmark = pytest.mark.django_db
 
@@ -110,3 +110,11 @@ def test_only_the_twenty_most_recent_finished_matches_are_listed(client, alice, 
     recent = text.split('id="recent-heading"')[1].split("</section>")[0]
     assert recent.count("data-match=") == 20
     assert record(text)["matches-aborted"] == 21
+
+
+def test_the_profile_shows_the_record_of_timeouts(client, dice, alice, bob):
+    lose_on_time(dice, alice, bob)
+    text = page(client.get(reverse("profile", args=["alice"])))
+    assert "Timed out: 1 of 1 match (100%) in the last 90 days." in text
+    assert 'data-timed-out="1"' in text
+    assert "cannot enter tournaments" not in text

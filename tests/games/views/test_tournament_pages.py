@@ -120,3 +120,12 @@ def test_the_profile_lists_the_players_tournaments(client: Any, moderator: Any, 
     page = client.get("/players/alice/").content.decode()
     assert "data-player-tournaments" in page and "Spring knock-out" in page
     assert "data-player-tournaments" not in client.get("/players/mod/").content.decode()
+
+
+def test_a_dropper_is_told_why_they_cannot_sign_up(signed_in, dropper, moderator):
+    tournament = services.tournament_create(
+        creator=moderator, name="Autumn", size=4, start_mode="when_full"
+    )
+    response = signed_in(dropper).post(f"/tournaments/{tournament.pk}/sign-up/", follow=True)
+    assert "you cannot enter tournaments or leagues" in response.content.decode()
+    assert not tournament.entries.exists()
