@@ -50,9 +50,15 @@ class Standing:
 class DivisionTable:
     division: LeagueDivision
     standings: list[Standing]
+    pairings: list[LeagueMatch]
     #: One row per player in table order: for each opponent (same order) the pairing, or
     #: None on the diagonal.
     grid: list[list[GridCell | None]] = field(default_factory=list)
+
+    @property
+    def rows(self) -> list[tuple[Standing, list[GridCell | None]]]:
+        """Each line of the table with its row of the grid."""
+        return list(zip(self.standings, self.grid, strict=True))
 
 
 @dataclass
@@ -175,7 +181,7 @@ def season_tables(season: LeagueSeason) -> list[DivisionTable]:
     for division in divisions:
         standings = standings_of(entries[division.pk], pairings[division.pk], season.finished_at)
         grid = results_grid(standings, pairings[division.pk], season.finished_at)
-        tables.append(DivisionTable(division, standings, grid))
+        tables.append(DivisionTable(division, standings, pairings[division.pk], grid))
     return tables
 
 

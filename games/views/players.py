@@ -15,6 +15,7 @@ from accounts.rewards import unlocked_rewards
 from games import selectors
 from games.engine import state_from_snapshot
 from games.models import Match
+from games.services.league_tables import leagues_of_player
 from games.views.match_rows import match_rows
 from ratings import selectors as rating_selectors
 from ratings.chart import rating_chart
@@ -64,6 +65,7 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
             "recent_rows": match_rows(recent, viewer, about=player),
             "rewards": unlocked_rewards(player),
             "tournaments": selectors.tournaments_of_player(player)[:RECENT],
+            "leagues": leagues_of_player(player)[:RECENT],
         },
     )
 
