@@ -8,6 +8,7 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.core import mail
 from django.utils import timezone
 
 from accounts.guests import new_guest
@@ -120,6 +121,10 @@ def test_a_season_opens_with_divisions_by_rating_and_a_round_robin_in_each(
     for name in ("p00", "p03", "p06"):
         assert sum(p.match.first_player.username == name for p in top) == 3
     assert Notification.objects.filter(kind=Notification.Kind.TOURNAMENT_MATCH).count() == 72
+    subjects = {message.subject for message in mail.outbox}
+    assert "Your match against p01 in Tuesday league (season 1, division 1) has started" in (
+        subjects
+    )
     # The next season signs up already, every player of this one carried over.
     following = league.seasons.get(status=LeagueSeason.Status.SIGNING_UP)
     assert following.number == 2 and following.starts_at == season.ends_at
@@ -203,19 +208,27 @@ def test_standings_order_wins_then_points_difference_then_head_to_head(moderator
     assert lines["d"].points_difference == 9 - 10 and lines["c"].points_difference == 5 - 14
 
 
-def test_head_to_head_decides_when_wins_and_difference_are_level(moderator: Any) -> None:
+def test_head_to_head_decides_and_the_sweep_closes_a_season_whose_task_was_lost(
+    moderator: Any,
+) -> None:
     league = make_league(moderator)
-    names = ["w", "x", "y", "z"]
-    for name in names:
+    # Signed up in the reverse of the order the table ends in, all rated alike.
+    for name in ["z", "y", "x", "w"]:
         services.league_sign_up(league_id=league.pk, player=rated_player(name, 1500))
     season = start_season(league)
-    # A cycle w > x > y > z > w, and w > y, x > z: w 2 wins, x 2, y 1, z 1; all by 1-0.
+    # w > x > y > z > w in a cycle, and w > y, x > z: w and x 2 wins, y and z 1; all 1-0.
     beats = {("w", "x"), ("x", "y"), ("y", "z"), ("z", "w"), ("w", "y"), ("x", "z")}
+    # Without the commit callbacks the advance task is never queued: as if it were lost.
     play_out(season, moderator, lambda a, b: (a.username, b.username) in beats)
     season.refresh_from_db()
+    assert season.status == RUNNING
+    assert sweep.leagues_moved_on(timezone.now()) == 1
+    season.refresh_from_db()
+    assert season.status == FINISHED
     order = list(season.entries.order_by("position").values_list("player__username", flat=True))
-    # w and x level on wins and difference: w beat x. y and z: y beat z.
-    assert order[:4] == ["w", "x", "y", "z"]
+    # w and x are level on wins and difference: w beat x. y and z too: y beat z.
+    assert order == ["w", "x", "y", "z"]
+    assert league.seasons.get(number=2).status == RUNNING
 
 
 def test_promotion_relegation_and_new_players_by_rating(
