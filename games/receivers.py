@@ -36,6 +36,7 @@ from games.notifications.news import (
 )
 from games.push import announce_bracket, announce_chat, announce_seq, announce_to_lobbies
 from games.selectors import tournament_of_match
+from games.services.league_tables import league_of_match
 from games.signals import (
     analysis_requested,
     challenge_closed,
@@ -164,6 +165,10 @@ def _advance_tournaments(
         tournament_id = tournament_of_match(match_id)
         if tournament_id is not None:
             _queue(tasks.tournament_advance, tournament_id)
+            return
+        league_id = league_of_match(match_id)
+        if league_id is not None:
+            _queue(tasks.league_advance, league_id)
 
 
 @receiver(tournament_changed, dispatch_uid="games.push.announce_tournament")

@@ -45,8 +45,8 @@ match_imported = Signal()
 #: match whose turn is the computer's, or challenge_id of an open challenge to it.
 computer_due = Signal()
 
-#: Sent after the transaction that started a tournament's match has committed: match_id,
-#: tournament_id.
+#: Sent after the transaction that started a tournament's or a league's match has committed:
+#: match_id, tournament_id (the league's id when the sender is League).
 tournament_match_started = Signal()
 
 #: Sent after a transaction that changed a tournament (a sign-up or withdrawal, its start, its

@@ -111,6 +111,13 @@ def tournament_advance(tournament_id: int) -> int:
     return services.tournament_advance(tournament_id=tournament_id)
 
 
+@shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
+def league_advance(league_id: int) -> int:
+    """Close a league's season once its matches are done (opening the next); run twice, the
+    second run finds nothing to do."""
+    return services.league_advance(league_id=league_id)
+
+
 # --- Analysis ---
 
 #: An analysis that runs this long is stopped (and marked failed); none takes a minute.

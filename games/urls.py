@@ -6,6 +6,7 @@ from games.api import challenges as challenges_api
 from games.api import chat as chat_api
 from games.api import downloads as downloads_api
 from games.api import imports as imports_api
+from games.api import leagues as leagues_api
 from games.api import matches as api
 from games.api import players as players_api
 from games.api import tournaments as tournaments_api
@@ -78,6 +79,18 @@ api_urlpatterns = [
     ),
     path("challenges/", challenges_api.ChallengeListCreate.as_view(), name="api-challenges"),
     path("players/<str:username>/", players_api.PlayerDetail.as_view(), name="api-player"),
+    path("leagues/", leagues_api.LeagueListCreate.as_view(), name="api-leagues"),
+    path("leagues/<id:league_id>/", leagues_api.LeagueDetail.as_view(), name="api-league"),
+    path(
+        "leagues/<id:league_id>/sign-up/",
+        leagues_api.LeagueSignUp.as_view(),
+        name="api-league-sign-up",
+    ),
+    path(
+        "leagues/<id:league_id>/withdraw/",
+        leagues_api.LeagueWithdraw.as_view(),
+        name="api-league-withdraw",
+    ),
     path("tournaments/", tournaments_api.TournamentListCreate.as_view(), name="api-tournaments"),
     path(
         "tournaments/<id:tournament_id>/",

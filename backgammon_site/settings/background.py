@@ -103,6 +103,7 @@ CELERY_TASK_ROUTES = {
     "games.tasks.bot_act": {"queue": "urgent"},
     "games.tasks.bot_accept_challenge": {"queue": "urgent"},
     "games.tasks.tournament_advance": {"queue": "urgent"},
+    "games.tasks.league_advance": {"queue": "urgent"},
     "games.tasks.analyse_match": {"queue": "analysis"},
     "games.tasks.analyse_import": {"queue": "analysis"},
     "games.tasks.send_notification": {"queue": "email"},

@@ -1,12 +1,12 @@
 """The admin for moderators, one module per subject: matches and their logs (with the
-moderators' abort and award), challenges, tournaments, imported matches and chat reports.
+moderators' abort and award), challenges, tournaments, leagues, imported matches and chat reports.
 
 Everything is read-only: a moderator changes a match only by aborting or awarding it, which
 goes through games.services with the moderator as the actor, so the match's log records who
 did it. No one, superusers included, can add, change or delete a match event from the admin.
 """
 
-from games.admin import challenges, chat, imports, tournaments
+from games.admin import challenges, chat, imports, leagues, tournaments
 from games.admin.matches import MatchAdmin, MatchEventAdmin, MatchEventInline
 
 __all__ = [
@@ -16,5 +16,6 @@ __all__ = [
     "challenges",
     "chat",
     "imports",
+    "leagues",
     "tournaments",
 ]

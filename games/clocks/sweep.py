@@ -25,7 +25,15 @@ from django.utils import timezone
 from accounts.models import Profile
 from accounts.vacation import vacation_ends_at
 from games import services
-from games.models import BracketMatch, Challenge, Heartbeat, Match, Notification, Tournament
+from games.models import (
+    BracketMatch,
+    Challenge,
+    Heartbeat,
+    LeagueSeason,
+    Match,
+    Notification,
+    Tournament,
+)
 from games.signals import computer_due, countdown_due, news_to_send
 
 logger = logging.getLogger(__name__)
@@ -101,7 +109,7 @@ def sweep(now: datetime | None = None) -> SweepReport:
     for match_id, seq, deadline in soon.values_list("pk", "seq", "deadline")[:SWEEP_BATCH]:
         start_countdown(match_id, seq, deadline)
         countdowns += 1
-    follow_ups = follow_ups_resent(now) + tournaments_moved_on(now)
+    follow_ups = follow_ups_resent(now) + tournaments_moved_on(now) + leagues_moved_on(now)
     previous = Heartbeat.objects.filter(name=HEARTBEAT).first()
     follow_ups += news_resent(previous.at if previous else now - timedelta(days=1), now)
     Heartbeat.objects.update_or_create(name=HEARTBEAT, defaults={"at": now})
@@ -132,6 +140,28 @@ def tournaments_moved_on(now: datetime) -> int:
             moved += bool(services.tournament_advance(tournament_id=tournament_id))
         except Exception:  # one broken tournament must not stop the sweep for the others
             logger.exception("advancing tournament %s failed", tournament_id)
+    return moved
+
+
+def leagues_moved_on(now: datetime) -> int:
+    """Open the league seasons due to start and close those over (at their end date, or all
+    their matches done, should the task queued by the last one's end have been lost). Each is
+    done once, however often asked for."""
+    due = (
+        LeagueSeason.objects.filter(
+            Q(status=LeagueSeason.Status.SIGNING_UP, starts_at__lte=now)
+            | Q(status=LeagueSeason.Status.RUNNING, ends_at__lte=now)
+        )
+        | LeagueSeason.objects.filter(status=LeagueSeason.Status.RUNNING).exclude(
+            divisions__pairings__match__status=Match.Status.ACTIVE
+        )
+    ).values_list("league_id", flat=True)
+    moved = 0
+    for league_id in sorted(set(due))[:SWEEP_BATCH]:
+        try:
+            moved += bool(services.league_advance(league_id=league_id, now=now))
+        except Exception:  # one broken league must not stop the sweep for the others
+            logger.exception("advancing league %s failed", league_id)
     return moved
 
 

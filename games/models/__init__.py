@@ -6,6 +6,7 @@ Nothing here holds a rule: games/services/ is the only code that changes a match
 from games.models.analysis import ImportedMatch, MatchAnalysis
 from games.models.challenges import Challenge
 from games.models.chat import ChatMessage, ChatMute, ChatReport
+from games.models.leagues import League, LeagueDivision, LeagueEntry, LeagueMatch, LeagueSeason
 from games.models.matches import (
     GENESIS_DIGEST,
     GNUBG_VARIANTS,
@@ -33,6 +34,11 @@ __all__ = [
     "Heartbeat",
     "IdempotencyRecord",
     "ImportedMatch",
+    "League",
+    "LeagueDivision",
+    "LeagueEntry",
+    "LeagueMatch",
+    "LeagueSeason",
     "Match",
     "MatchAnalysis",
     "MatchEvent",

@@ -1,8 +1,8 @@
 """Tournaments: who signed up, and the bracket of a knock-out.
 
 Nothing here holds a rule: games/services/tournaments.py is the only code that changes a
-tournament. A league would sit beside the knock-out as another ``Tournament.Format``, with its
-own table of pairings instead of the bracket.
+tournament. Leagues, whose seasons and divisions have nothing of a bracket, are their own
+records (games/models/leagues.py).
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ from games import selectors
 from games.clocks.words import time_control_words
 from games.engine.variants import variant_named
 from games.engine.words import resignation_words
-from games.models import Match, Notification
+from games.models import BracketMatch, LeagueMatch, Match, Notification
 
 Kind = Notification.Kind
 
@@ -80,10 +80,10 @@ def news_item(notification: Notification) -> dict[str, Any]:
         subject = f"Your turn against {opponent} (match {match.pk})"
         headline = f"It is your turn in your match against {opponent}."
     elif notification.kind == Kind.TOURNAMENT_MATCH:
-        tournament = match.bracket_match.tournament
-        subject = f"Your match against {opponent} in {tournament.name} has started"
+        event = _event_of(match)
+        subject = f"Your match against {opponent} in {event} has started"
         headline = (
-            f"Your tournament match against {opponent} in {tournament.name} has started "
+            f"Your match against {opponent} in {event} has started "
             f"({a_match_of(match.match_length)})."
         )
     elif notification.kind == Kind.DEADLINE:
@@ -208,3 +208,13 @@ def a_match_of(length: int) -> str:
     """``a 5-point match``, ``an 11-point match``."""
     article = "an" if length in (8, 11, 18) or 80 <= length < 90 else "a"
     return f"{article} {length}-point match"
+
+
+def _event_of(match: Match) -> str:
+    """The knock-out or the league season a match was started for, by name."""
+    bracket = BracketMatch.objects.filter(match=match).select_related("tournament").first()
+    if bracket is not None:
+        return bracket.tournament.name
+    pairing = LeagueMatch.objects.select_related("division__season__league").get(match=match)
+    season = pairing.division.season
+    return f"{season.league.name} (season {season.number}, division {pairing.division.level})"

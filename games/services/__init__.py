@@ -6,12 +6,13 @@ the caller saw the current seq, validates through the rules engine, appends the 
 and announces the change once the transaction has committed.
 
 Callers use the names listed here (``from games import services``). The actions live in
-challenges, matches, moderation, vacations, imports and tournaments (knock-outs, whose
-matches are started through ``match_start``); below them, ``writer`` appends a match's
-events and saves them, ``turns`` makes a player's action into its event and plays the server's
-part (``turns.next_roll`` rolls every die), ``deadlines`` runs the clocks, ``announcements``
-tells the rest of the site, and ``locks`` loads the rows a service changes. ``chat`` is the
-players' conversation, kept beside the match's log, never in it.
+challenges, matches, moderation, vacations, imports, tournaments (knock-outs) and leagues
+(seasons of round robins), whose matches are started through ``match_start``; below them,
+``writer`` appends a match's events and saves them, ``turns`` makes a player's action into its
+event and plays the server's part (``turns.next_roll`` rolls every die), ``deadlines`` runs
+the clocks, ``announcements`` tells the rest of the site, and ``locks`` loads the rows a
+service changes. ``chat`` is the players' conversation, kept beside the match's log, never in
+it.
 """
 
 from games.services.challenges import (
@@ -41,6 +42,12 @@ from games.services.droppers import (
     is_dropper,
     timeout_record,
 )
+from games.services.leagues import (
+    league_advance,
+    league_create,
+    league_sign_up,
+    league_withdraw,
+)
 from games.services.matches import (
     ACTIONS,
     ENDING_ACTIONS,
@@ -67,6 +74,10 @@ from games.services.tournaments import (
 from games.services.vacations import vacation_end, vacation_start
 
 __all__ = [
+    "league_advance",
+    "league_create",
+    "league_sign_up",
+    "league_withdraw",
     "ACTIONS",
     "DEFAULT_TIME_CONTROL",
     "ENDING_ACTIONS",

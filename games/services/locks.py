@@ -7,7 +7,7 @@ from typing import Any
 
 from accounts.models import Profile, profile_of
 from backgammon_site.errors import NotFound
-from games.models import Challenge, Match, Tournament
+from games.models import Challenge, League, Match, Tournament
 
 
 def locked_match(match_id: int) -> Match:
@@ -50,3 +50,12 @@ def locked_tournament(tournament_id: int) -> Tournament:
         return Tournament.objects.select_for_update().get(pk=tournament_id)
     except (Tournament.DoesNotExist, ValueError, TypeError):
         raise NotFound(f"There is no tournament {tournament_id}.") from None
+
+
+def locked_league(league_id: int) -> League:
+    """The league, locked until the transaction ends: every change of a league, its seasons,
+    entries, divisions and pairings holds this lock."""
+    try:
+        return League.objects.select_for_update().get(pk=league_id)
+    except (League.DoesNotExist, ValueError, TypeError):
+        raise NotFound(f"There is no league {league_id}.") from None

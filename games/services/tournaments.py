@@ -48,7 +48,7 @@ def can_create_tournament(user: Any) -> bool:
         return False
     if user.has_perm("games.create_tournament"):
         return True
-    return bool(settings.TOURNAMENTS_OPEN_TO_PLAYERS) and _may_play(user)
+    return bool(settings.TOURNAMENTS_OPEN_TO_PLAYERS) and may_play(user)
 
 
 def tournament_create(
@@ -76,18 +76,18 @@ def tournament_create(
         raise ApplicationError("A tournament's name is at most 100 characters.", "name")
     if not isinstance(variant, str) or variant not in Variant.values:
         raise ApplicationError(unknown_variant_message(variant), "variant")
-    if not _whole(size) or not MIN_SIZE <= size <= MAX_SIZE:
+    if not whole(size) or not MIN_SIZE <= size <= MAX_SIZE:
         raise ApplicationError(
             f"A tournament has room for {MIN_SIZE} to {MAX_SIZE} players.", "size"
         )
-    if not _whole(match_length) or not 1 <= match_length <= MAX_MATCH_LENGTH:
+    if not whole(match_length) or not 1 <= match_length <= MAX_MATCH_LENGTH:
         raise ApplicationError(
             f"A match is played to 1 to {MAX_MATCH_LENGTH} points.", "match_length"
         )
     if not isinstance(rated, bool):
         raise ApplicationError("Say whether the matches are rated: true or false.", "rated")
     for limit in (min_rating, max_rating):
-        if limit is not None and not _whole(limit):
+        if limit is not None and not whole(limit):
             raise ApplicationError("A rating limit is a whole number.", "rating_limits")
     if min_rating is not None and max_rating is not None and min_rating > max_rating:
         raise ApplicationError("The lowest rating allowed is above the highest.", "rating_limits")
@@ -119,7 +119,7 @@ def tournament_create(
 def tournament_sign_up(*, tournament_id: int, player: Any) -> TournamentEntry:
     """Enter ``player`` in a tournament still signing up; the last place taken starts a
     tournament that starts when full."""
-    if not _may_play(player):
+    if not may_play(player):
         raise Forbidden("Guests and computer players cannot enter tournaments.")
     refuse_dropper(player)
     with transaction.atomic():
@@ -202,7 +202,7 @@ def bracket_order(size: int) -> list[int]:
     return order
 
 
-def _may_play(user: Any) -> bool:
+def may_play(user: Any) -> bool:
     return bool(
         user is not None
         and user.is_authenticated
@@ -212,7 +212,7 @@ def _may_play(user: Any) -> bool:
     )
 
 
-def _whole(value: object) -> bool:
+def whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

@@ -17,6 +17,7 @@ from backgammon_site.variants import Variant, variant_asked
 from games import selectors, services
 from games.engine import state_from_snapshot
 from games.models import Match
+from games.services.league_tables import leagues_of_player
 from games.views.match_rows import match_rows
 from ratings import selectors as rating_selectors
 from ratings.chart import rating_chart
@@ -65,6 +66,7 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
             "recent_rows": match_rows(recent, viewer, about=player),
             "rewards": unlocked_rewards(player),
             "tournaments": selectors.tournaments_of_player(player)[:RECENT],
+            "leagues": leagues_of_player(player)[:RECENT],
         },
         status=200 if error is None else 400,
     )

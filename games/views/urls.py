@@ -1,12 +1,22 @@
 """Routes of the pages around the match page: the lobby, challenges, watching, replays, profiles,
-tournaments.
+tournaments and leagues.
 
 The match page's own routes (``match``, ``match-act``, ...) are in games/urls.py.
 """
 
 from django.urls import path
 
-from games.views import casual, imports, lobby, players, positions, replay, tournaments, watch
+from games.views import (
+    casual,
+    imports,
+    leagues,
+    lobby,
+    players,
+    positions,
+    replay,
+    tournaments,
+    watch,
+)
 
 urlpatterns = [
     path("", lobby.lobby, name="home"),
@@ -37,6 +47,11 @@ urlpatterns = [
         name="import-replay-analyse",
     ),
     path("players/<str:username>/", players.profile, name="profile"),
+    path("leagues/", leagues.league_list, name="leagues"),
+    path("leagues/new/", leagues.league_new, name="league-new"),
+    path("leagues/<id:league_id>/", leagues.league_page, name="league"),
+    path("leagues/<id:league_id>/sign-up/", leagues.league_sign_up, name="league-sign-up"),
+    path("leagues/<id:league_id>/withdraw/", leagues.league_withdraw, name="league-withdraw"),
     path("tournaments/", tournaments.tournament_list, name="tournaments"),
     path("tournaments/new/", tournaments.tournament_new, name="tournament-new"),
     path("tournaments/<id:tournament_id>/", tournaments.tournament_page, name="tournament"),

@@ -45,7 +45,11 @@ def migration_made_rows() -> None:
     importlib.import_module("accounts.migrations.0005_computer_opponents").create_bots(apps, None)
     group, _ = Group.objects.get_or_create(name="Moderators")
     granted = list(importlib.import_module("ratings.migrations.0002_moderators_group").PERMISSIONS)
-    for module in ("games.migrations.0016_chat", "games.migrations.0018_tournaments"):
+    for module in (
+        "games.migrations.0016_chat",
+        "games.migrations.0018_tournaments",
+        "games.migrations.0020_leagues",
+    ):
         granted += [("games", codename) for codename in importlib.import_module(module).PERMISSIONS]
     for app_label, codename in granted:
         group.permissions.add(

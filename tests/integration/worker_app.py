@@ -3,7 +3,8 @@
 With DIE_IN_TIMEOUT_MARKER set to a path that does not exist yet, the first timeout this worker
 applies kills the worker outright (SIGKILL) after writing the timeout into its transaction and
 before committing it: a crash in the middle of the task. DIE_IN_ADVANCE_MARKER does the same
-to the first tournament match this worker starts while advancing a bracket.
+to the first tournament match this worker starts while advancing a bracket, and
+DIE_IN_LEAGUE_MARKER to the first league match it starts while opening a season.
 """
 
 import os
@@ -53,3 +54,23 @@ if _advance_marker:
             os.kill(os.getpid(), signal.SIGKILL)
 
     tournaments._start_match = _start_match_then_die  # type: ignore[assignment]
+
+_league_marker = os.environ.get("DIE_IN_LEAGUE_MARKER")
+
+if _league_marker:
+    import django
+
+    django.setup()
+
+    from games.services import leagues
+
+    _start_league_match = leagues._start_match
+
+    def _start_league_match_then_die(*arguments: object) -> None:
+        _start_league_match(*arguments)  # type: ignore[arg-type]
+        marker = Path(_league_marker)
+        if not marker.exists():
+            marker.write_text(str(os.getpid()))
+            os.kill(os.getpid(), signal.SIGKILL)
+
+    leagues._start_match = _start_league_match_then_die  # type: ignore[assignment]

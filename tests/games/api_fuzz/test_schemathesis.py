@@ -242,7 +242,9 @@ def test_known_requests_get_the_documented_answers(world: World) -> None:
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("path", ["/api/matches/", "/api/challenges/", "/api/tournaments/"])
+@pytest.mark.parametrize(
+    "path", ["/api/matches/", "/api/challenges/", "/api/tournaments/", "/api/leagues/"]
+)
 def test_list_operations_answer_what_the_schema_declares(world: World, path: str) -> None:
     call("GET", path, 200, headers=world.headers("alice"))
 

@@ -1,0 +1,158 @@
+"""The league pages: the list, one league with its current season's division tables (the
+standings and the results grid), sign-up and withdrawal for the next season, and the form that
+creates a league."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from backgammon_site.errors import ApplicationError
+from games import services
+from games.clocks.words import time_control_words
+from games.models import League, Variant
+from games.models.leagues import MAX_DIVISION_SIZE, MIN_DIVISION_SIZE
+from games.services import league_tables
+from games.services.challenges import MAX_MATCH_LENGTH
+
+
+class LeagueForm(forms.Form):
+    """A league's terms. Correspondence only here; the API takes a live clock too."""
+
+    name = forms.CharField(max_length=100, label="Name")
+    variant = forms.ChoiceField(choices=Variant.choices, initial=Variant.BACKGAMMON)
+    match_length = forms.IntegerField(
+        min_value=1, max_value=MAX_MATCH_LENGTH, initial=5, label="Matches to (points)"
+    )
+    days_per_move = forms.FloatField(
+        initial=1,
+        label="Days a move",
+        widget=forms.NumberInput(attrs={"step": "any", "min": "0.04", "max": "30"}),
+    )
+    reserve_days = forms.FloatField(
+        initial=8,
+        label="Reserve days",
+        widget=forms.NumberInput(attrs={"step": "any", "min": "0", "max": "60"}),
+    )
+    rated = forms.BooleanField(required=False, initial=True, label="Rated")
+    season_days = forms.IntegerField(min_value=1, max_value=365, initial=28, label="Season (days)")
+    division_size = forms.IntegerField(
+        min_value=MIN_DIVISION_SIZE,
+        max_value=MAX_DIVISION_SIZE,
+        initial=8,
+        label="Players in a division",
+        help_text=f"{MIN_DIVISION_SIZE} to {MAX_DIVISION_SIZE}: every pair plays once a season.",
+    )
+    promoted = forms.IntegerField(
+        min_value=0, max_value=3, initial=2, label="Promoted and relegated per division"
+    )
+    starts_at = forms.DateTimeField(
+        label="First season starts (UTC)",
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
+    )
+
+    def terms(self) -> dict[str, Any]:
+        values = dict(self.cleaned_data)
+        values["time_control"] = {
+            "kind": "correspondence",
+            "days_per_move": values.pop("days_per_move"),
+            "reserve_days": values.pop("reserve_days"),
+        }
+        return values
+
+
+@require_GET
+def league_list(request: HttpRequest) -> HttpResponse:
+    rows = []
+    for league in league_tables.leagues_listed()[:200]:
+        current, upcoming = league_tables.league_seasons(league)
+        rows.append(
+            {"league": league, "terms": terms_of(league), "current": current, "next": upcoming}
+        )
+    return render(
+        request,
+        "games/leagues.html",
+        {"rows": rows, "can_create": services.can_create_tournament(request.user)},
+    )
+
+
+@login_required
+def league_new(request: HttpRequest) -> HttpResponse:
+    if not services.can_create_tournament(request.user):
+        messages.error(request, "Only moderators can create leagues.")
+        return redirect("leagues")
+    form = LeagueForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            league = services.league_create(creator=request.user, **form.terms())
+        except ApplicationError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, f"{league.name} is open for sign-up.")
+            return redirect("league", league_id=league.pk)
+    status = 400 if request.method == "POST" else 200
+    return render(request, "games/league_new.html", {"form": form}, status=status)
+
+
+@require_GET
+def league_page(request: HttpRequest, league_id: int) -> HttpResponse:
+    league = League.objects.filter(pk=league_id).first()
+    if league is None:
+        raise Http404("No such league.")
+    current, upcoming = league_tables.league_seasons(league)
+    signed_up = league_tables.season_players(upcoming) if upcoming is not None else []
+    viewer = request.user if request.user.is_authenticated else None
+    return render(
+        request,
+        "games/league.html",
+        {
+            "league": league,
+            "terms": terms_of(league),
+            "current": current,
+            "tables": league_tables.season_tables(current) if current is not None else [],
+            "upcoming": upcoming,
+            "signed_up": signed_up,
+            "entered": viewer is not None and any(e.player_id == viewer.pk for e in signed_up),
+        },
+    )
+
+
+@require_POST
+@login_required
+def league_sign_up(request: HttpRequest, league_id: int) -> HttpResponse:
+    try:
+        entry = services.league_sign_up(league_id=league_id, player=request.user)
+    except ApplicationError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, f"You are signed up for season {entry.season.number}.")
+    return redirect("league", league_id=league_id)
+
+
+@require_POST
+@login_required
+def league_withdraw(request: HttpRequest, league_id: int) -> HttpResponse:
+    try:
+        entry = services.league_withdraw(league_id=league_id, player=request.user)
+    except ApplicationError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, f"You have withdrawn from season {entry.season.number}.")
+    return redirect("league", league_id=league_id)
+
+
+def terms_of(league: League) -> str:
+    """``Backgammon, 5-point matches, rated, 1 day a move + 8 days reserve; 28-day seasons,
+    divisions of 8, 2 up and 2 down``."""
+    return (
+        f"{Variant(league.variant).label}, {league.match_length}-point matches, "
+        f"{'rated' if league.rated else 'unrated'}, {time_control_words(league.time_control)}; "
+        f"{league.season_days}-day seasons, divisions of up to {league.division_size}, "
+        f"{league.promoted} up and {league.promoted} down"
+    )
