@@ -80,11 +80,11 @@ from .refusals import (
     why_cannot_resign_points,
     why_cannot_roll,
     why_cannot_take,
-    why_checkers_cannot_move,
     why_no_opening_roll,
     why_over,
     why_refused,
 )
+from .play_refusals import why_play_breaks_a_rule
 from .variant_moves import VariantPlay, find_play, game_end, variant_plays
 from .variants import BACKGAMMON, MatchRules, Variant
 from .variants import game_variant as _game_variant
@@ -504,7 +504,7 @@ class MatchState:
             try:
                 found = find_play(board, dice, event.notation)
             except IllegalPlayError as error:
-                reason = why_checkers_cannot_move(board, event.notation)
+                reason = why_play_breaks_a_rule(board, dice, event.notation)
                 if reason is None:
                     raise
                 raise IllegalPlayError(f"{reason} {error}") from error
