@@ -62,6 +62,7 @@ from .events import (
 from .legal import legal_plays as _legal_plays
 from .notation import parse_play
 from .play import OFF, Play, make_move
+from .play_refusals import why_play_breaks_a_rule
 from .position import Position
 from .refusals import (
     END_ANSWERS,
@@ -84,7 +85,6 @@ from .refusals import (
     why_over,
     why_refused,
 )
-from .play_refusals import why_play_breaks_a_rule
 from .variant_moves import VariantPlay, find_play, game_end, variant_plays
 from .variants import BACKGAMMON, MatchRules, Variant
 from .variants import game_variant as _game_variant

@@ -10,13 +10,14 @@ legal then, that rule is what refuses it.
 >>> from .variants import FEVGA
 >>> board = Board.starting(FEVGA)
 >>> print(why_play_breaks_a_rule(board, Dice(6, 5), "24/18 24/19"))
-In fevga the first checker to leave your 24 point must pass your opponent's start (reach your 11 point or lower) before a second checker leaves.
+In fevga the first checker to leave your 24 point must pass your opponent's start (reach ...
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from typing import Any
 
 from .board import Board
 from .dice import Dice
@@ -26,13 +27,12 @@ from .play import OFF
 from .variant_moves import find_play
 from .variants import Variant
 
-_Rule = tuple[str, object, Callable[[Variant], str]]
+_Rule = tuple[str, Callable[[Variant], str]]
 
-#: The variants' flags a play can break, each with the value that lifts it and what it says.
+#: The variants' flags a play can break (each lifted by False), with what each says.
 _RULES: tuple[_Rule, ...] = (
     (
         "runner_must_pass_opponent_start",
-        False,
         lambda v: (
             f"In {_named(v)} the first checker to leave your 24 point must pass your "
             "opponent's start (reach your 11 point or lower) before a second checker leaves."
@@ -40,7 +40,6 @@ _RULES: tuple[_Rule, ...] = (
     ),
     (
         "one_from_head",
-        False,
         lambda v: (
             f"In {_named(v)} only one checker may leave the head (your 24 point) a turn; two "
             "only on your first turn, with 6-6, 4-4 or 3-3."
@@ -48,7 +47,6 @@ _RULES: tuple[_Rule, ...] = (
     ),
     (
         "forbid_full_start_quarter",
-        False,
         lambda v: (
             f"In {_named(v)} you may not hold all six points of your starting quarter "
             "(19 to 24) at once."
@@ -56,7 +54,6 @@ _RULES: tuple[_Rule, ...] = (
     ),
     (
         "forbid_prime_with_no_one_ahead",
-        False,
         lambda v: (
             f"In {_named(v)} you may not build a block of six points in a row in front of all "
             "your opponent's checkers: at least one of theirs must stand ahead of the block."
@@ -98,10 +95,11 @@ def why_play_breaks_a_rule(board: Board, dice: Dice, notation: str) -> str | Non
             f"You cannot bear off while your checker on the {pinned[0]} point is pinned: in "
             f"{_named(variant)} bearing off waits until every checker of yours is free."
         )
-    for field, lifted, message in _RULES:
-        if getattr(variant, field) == lifted:
+    for field, message in _RULES:
+        if not getattr(variant, field):
             continue
-        without = dataclasses.replace(variant, **{field: lifted})
+        lifted: dict[str, Any] = {field: False}
+        without = dataclasses.replace(variant, **lifted)
         try:
             find_play(Board(without, board.points, board.pinned), dice, notation)
         except EngineError:
