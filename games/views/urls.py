@@ -6,7 +6,17 @@ The match page's own routes (``match``, ``match-act``, ...) are in games/urls.py
 
 from django.urls import path
 
-from games.views import casual, imports, lobby, players, positions, replay, tournaments, watch
+from games.views import (
+    casual,
+    imports,
+    lobby,
+    players,
+    positions,
+    replay,
+    rules,
+    tournaments,
+    watch,
+)
 
 urlpatterns = [
     path("", lobby.lobby, name="home"),
@@ -29,6 +39,8 @@ urlpatterns = [
         name="match-replay-analyse",
     ),
     path("positions/", positions.positions, name="positions"),
+    path("rules/", rules.rules_index, name="rules-index"),
+    path("rules/<str:variant>/", rules.rules_page, name="rules"),
     path("imports/", imports.import_new, name="import-new"),
     path("imports/<id:import_id>/", imports.import_replay, name="import-replay"),
     path(
