@@ -103,7 +103,7 @@ def test_the_lobby_challenges_to_a_variant_and_lists_it(signed_in, alice, bob):
     assert '<span class="variant">Tavli</span>' in lobby
     match = services.challenge_accept(challenge_id=challenge.pk, user=bob)
     page = signed_in(bob).get(f"/matches/{match.pk}/").content.decode()
-    assert '<span class="variant">Tavli</span> (Portes)' in page
+    assert 'href="/rules/tavli/" data-rules-link>Tavli</a> (Portes)' in page
     assert "best of three games" in page
     assert '<span class="variant">Tavli</span>' in signed_in(bob).get("/").content.decode()
 
