@@ -62,6 +62,7 @@ from .events import (
 from .legal import legal_plays as _legal_plays
 from .notation import parse_play
 from .play import OFF, Play, make_move
+from .play_refusals import why_play_breaks_a_rule
 from .position import Position
 from .refusals import (
     END_ANSWERS,
@@ -80,7 +81,6 @@ from .refusals import (
     why_cannot_resign_points,
     why_cannot_roll,
     why_cannot_take,
-    why_checkers_cannot_move,
     why_no_opening_roll,
     why_over,
     why_refused,
@@ -504,7 +504,7 @@ class MatchState:
             try:
                 found = find_play(board, dice, event.notation)
             except IllegalPlayError as error:
-                reason = why_checkers_cannot_move(board, event.notation)
+                reason = why_play_breaks_a_rule(board, dice, event.notation)
                 if reason is None:
                     raise
                 raise IllegalPlayError(f"{reason} {error}") from error

@@ -20,11 +20,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Literal, Protocol, TypeAlias, get_args
 
-from .board import Board
 from .dice import Dice
-from .errors import EngineError, IllegalActionError
+from .errors import IllegalActionError
 from .events import RESIGNATIONS, check_player, opponent
-from .notation import parse_paths
 from .variants import MatchRules, Variant
 
 Action: TypeAlias = Literal[
@@ -153,41 +151,6 @@ def why_cannot_resign_points(variant: Variant, points: int) -> str | None:
     )
 
 
-def why_checkers_cannot_move(board: Board, notation: str) -> str | None:
-    """Why a play written as ``notation`` on ``board`` names a checker that cannot move at
-    all: none of the mover's there, or (plakoto) a pinned one. None when no such reason
-    applies; what else is wrong with the play is the move generator's to say.
-
-    >>> from .variants import PLAKOTO
-    >>> board = Board.parse(PLAKOTO, "-14 " + "0 " * 11 + "-1p1 " + "0 " * 10 + "14 | 0 0 0 0")
-    >>> why_checkers_cannot_move(board, "13/7")
-    'The checker on the 13 point is pinned: a pinned checker cannot move until it is released.'
-    """
-    try:
-        paths = parse_paths(notation)
-    except EngineError:
-        return None
-    for path in paths:
-        source = path.source
-        if not 1 <= source <= 24:
-            continue
-        if board.points[source] < 0 and board.mine(source):
-            return (
-                f"The checker on the {source} point is pinned: a pinned checker cannot move "
-                "until it is released."
-            )
-        if board.mine(source) == 0:
-            return f"You have no checker on the {source} point."
-    variant = board.variant
-    from_head = sum(1 for path in paths if path.source == HEAD)
-    if variant.one_from_head and from_head > 1 and board.mine(HEAD) < variant.checkers:
-        return (
-            "Only one checker may leave the head (the 24 point) a turn; two only on the "
-            "first turn, with 6-6, 4-4 or 3-3."
-        )
-    return None
-
-
 def why_cannot_move(state: Situation, player: int) -> str | None:
     """Only the player on roll moves, once they have rolled."""
     return _not_their_decision(state, player, "move", ("moving",))
@@ -262,9 +225,6 @@ def why_cannot_decline_end(state: Situation, player: int) -> str | None:
     """Only the opponent of the player who offered to end the match declines the offer."""
     return _not_theirs_to_answer(state, player, "decline")
 
-
-HEAD = 24
-"""Every checker's start in the variants that start on one point (the head in long nardi)."""
 
 _CHECKS: dict[str, Callable[[Situation, int], str | None]] = {
     "roll": why_cannot_roll,

@@ -30,7 +30,8 @@ START_QUARTER = range(19, 25)
 PAST_OPPONENT_START = range(1, 12)
 
 _Step = tuple[int, int]
-_State = tuple[tuple[int, ...], tuple[int, ...]]
+BoardState = tuple[tuple[int, ...], tuple[int, ...]]
+"""A board in the search: its ``points`` and ``pinned`` tuples (cheaper than a ``Board``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,10 +61,13 @@ class GameEnd:
 
 def variant_plays(board: Board, dice: Dice) -> tuple[VariantPlay, ...]:
     """Every distinct legal play of ``dice`` on ``board``; empty when nothing can move."""
-    return _Search(board, dice).plays()
+    return PlaySearch(board, dice).plays()
 
 
-class _Search:
+class PlaySearch:
+    """The legal plays of ``dice`` on ``board``, found by trying every order of single moves;
+    ``single_moves`` and ``after_move`` also let a play be put together a move at a time."""
+
     def __init__(self, board: Board, dice: Dice) -> None:
         self.board = board
         self.variant: Variant = board.variant
@@ -80,11 +84,11 @@ class _Search:
         self.guards_blocks = (
             self.variant.forbid_full_start_quarter or self.variant.forbid_prime_with_no_one_ahead
         )
-        self.seen: set[tuple[_State, tuple[int, ...]]] = set()
-        self.ends: list[tuple[int, tuple[_Step, ...], tuple[int, ...], _State]] = []
+        self.seen: set[tuple[BoardState, tuple[int, ...]]] = set()
+        self.ends: list[tuple[int, tuple[_Step, ...], tuple[int, ...], BoardState]] = []
 
     def plays(self) -> tuple[VariantPlay, ...]:
-        start: _State = (self.board.points, self.board.pinned)
+        start: BoardState = (self.board.points, self.board.pinned)
         self._extend(start, self.dice.moves(), [], [])
         if not self.ends:
             return ()
@@ -95,7 +99,7 @@ class _Search:
         if most == 1 and not self.dice.is_double():
             high = [end for end in ends if end[2] == (self.dice.high,)]
             ends = high or ends
-        found: dict[_State, VariantPlay] = {}
+        found: dict[BoardState, VariantPlay] = {}
         for _, moves, dice, state in ends:
             if state not in found:
                 after = Board(self.variant, state[0], state[1])
@@ -103,7 +107,7 @@ class _Search:
         return tuple(found.values())
 
     def _extend(
-        self, state: _State, left: tuple[int, ...], moves: list[_Step], dice: list[int]
+        self, state: BoardState, left: tuple[int, ...], moves: list[_Step], dice: list[int]
     ) -> None:
         key = (state, left)
         if key in self.seen:
@@ -117,17 +121,17 @@ class _Search:
         for die in sorted(set(left), reverse=True):
             rest = list(left)
             rest.remove(die)
-            for step in self._single_moves(state, die):
+            for step in self.single_moves(state, die):
                 moved = True
                 moves.append(step)
                 dice.append(die)
-                self._extend(self._do(state, step), tuple(rest), moves, dice)
+                self._extend(self.after_move(state, step), tuple(rest), moves, dice)
                 moves.pop()
                 dice.pop()
         if not moved:
             self.ends.append((total - len(left), tuple(moves), tuple(dice), state))
 
-    def _in_play(self, state: _State) -> int:
+    def _in_play(self, state: BoardState) -> int:
         top, pinned = state
         mine = top[BAR]
         for point in range(1, 25):
@@ -135,7 +139,8 @@ class _Search:
             mine += n if n > 0 else pinned[point] if n < 0 else 0
         return mine
 
-    def _single_moves(self, state: _State, die: int) -> list[_Step]:
+    def single_moves(self, state: BoardState, die: int) -> list[_Step]:
+        """Every ``(source, destination)`` the mover may take ``die`` on ``state`` (0: off)."""
         top, pinned = state
         variant = self.variant
         if variant.hits and top[BAR] > 0:
@@ -161,7 +166,7 @@ class _Search:
             steps.append(step)
         return steps
 
-    def _open(self, state: _State, point: int) -> bool:
+    def _open(self, state: BoardState, point: int) -> bool:
         top, pinned = state
         landing = self.variant.landing
         if landing is Landing.HIT:
@@ -170,7 +175,7 @@ class _Search:
             return top[point] >= 0 or (top[point] == -1 and not pinned[point])
         return top[point] >= 0
 
-    def _may_bear_off(self, state: _State) -> bool:
+    def _may_bear_off(self, state: BoardState) -> bool:
         top, pinned = state
         if top[BAR] > 0:
             return False
@@ -181,7 +186,7 @@ class _Search:
             return not any(top[p] < 0 and pinned[p] for p in HOME)
         return True
 
-    def _restricted(self, state: _State, step: _Step) -> bool:
+    def _restricted(self, state: BoardState, step: _Step) -> bool:
         """Whether the variant's blocking rules forbid ``step`` now (docs/variants.md §6, §7)."""
         variant = self.variant
         top = state[0]
@@ -207,7 +212,7 @@ class _Search:
             return self._prime_with_no_one_ahead(top, held, destination)
         return False
 
-    def _passed(self, state: _State) -> bool:
+    def _passed(self, state: BoardState) -> bool:
         top = state[0]
         return any(top[p] > 0 for p in PAST_OPPONENT_START) or (
             self._in_play(state) < self.variant.checkers
@@ -232,7 +237,8 @@ class _Search:
                 return True
         return False
 
-    def _do(self, state: _State, step: _Step) -> _State:
+    def after_move(self, state: BoardState, step: _Step) -> BoardState:
+        """The board after the mover's checker takes ``step`` (hitting or pinning as it lands)."""
         top, pinned = list(state[0]), list(state[1])
         source, destination = step
         top[source] -= 1

@@ -18,26 +18,31 @@ from django.utils.safestring import SafeString
 
 from games.engine import BAR, OFF, Dice, LastPlay, Position
 from games.engine.board import Board as GameBoard
-from games.engine.variants import BACKGAMMON
+from games.engine.variants import BACKGAMMON, Track
+from games.views.board_dice import Die, draw_dice
+from games.views.board_geometry import (
+    BAR_WIDTH,
+    BAR_X,
+    BOTTOM,
+    HEIGHT,
+    LABEL,
+    LEFT,
+    LEFT_TRAY_X,
+    MARGIN,
+    POINT_HEIGHT,
+    POINT_WIDTH,
+    RADIUS,
+    RIGHT_HALF,
+    STACK,
+    TOP,
+    TRAY_HEIGHT,
+    TRAY_WIDTH,
+    TRAY_X,
+    WIDTH,
+)
+from games.views.board_words import describe
 from games.views.cube import Cube, DrawnCube, draw_cube
 from games.views.last_play import Journey, journeys, last_play_words
-
-WIDTH, HEIGHT = 640, 500
-POINT_WIDTH = 40
-MARGIN = 12
-LABEL = 18
-TOP = LABEL + MARGIN  # the board's inner top edge
-BOTTOM = HEIGHT - LABEL - MARGIN  # its inner bottom edge
-LEFT = MARGIN
-BAR_X = LEFT + 6 * POINT_WIDTH
-BAR_WIDTH = 44
-RIGHT_HALF = BAR_X + BAR_WIDTH
-TRAY_X = RIGHT_HALF + 6 * POINT_WIDTH + MARGIN
-TRAY_WIDTH = 56
-POINT_HEIGHT = 190
-TRAY_HEIGHT = 160  # room for 15 checkers off and, between the trays, for the cube
-RADIUS = 17
-STACK = 5  # checkers drawn on a point before the rest are counted
 
 
 @dataclass(frozen=True)
@@ -64,6 +69,8 @@ class Checker:
     look: CheckerLook = CheckerLook()
     #: Arrived with the last play: the offset back to where it came from, for its glide.
     glide: tuple[float, float] | None = None
+    #: Pinned (plakoto) beneath the checkers on top of it.
+    pinned: bool = False
 
     @property
     def glide_offset(self) -> str:
@@ -106,15 +113,8 @@ class Point:
     last_to: bool = False
     #: Where the checkers that left with the last play stood, drawn as dashed rings.
     ghosts: list[tuple[float, float]] = field(default_factory=list)
-
-
-@dataclass
-class Die:
-    x: float
-    y: float
-    value: int
-    used: bool
-    pips: list[tuple[float, float]]
+    #: Checkers pinned beneath the top ones (plakoto): drawn first, at the point's base.
+    pinned: int = 0
 
 
 @dataclass
@@ -133,6 +133,12 @@ class Board:
     last_play_key: str | None
 
     frame: dict[str, float]
+    #: Where the picture starts on the left: below 0 when the opponent's tray is drawn there.
+    view_left: float = 0
+
+    @property
+    def view_width(self) -> float:
+        return self.width - self.view_left
 
 
 Link = Callable[..., str]
@@ -169,6 +175,7 @@ def draw_board(
     seen = position if side == 0 else position.flipped()
     variant = position.variant if isinstance(position, GameBoard) else BACKGAMMON
     counts = seen.points
+    pinned = seen.pinned if isinstance(seen, GameBoard) else (0,) * 26
     me, them = side, 1 - side
     points: list[Point] = []
     for number in range(1, 25):
@@ -189,7 +196,14 @@ def draw_board(
         )
         count = counts[number]
         owner = me if count > 0 else them
-        point.checkers = _stack(abs(count), owner, centre, base, downward=downward)
+        point.pinned = pinned[number]
+        if point.pinned:
+            # The pinned checker lies at the base; its pinners stand half a checker further in.
+            point.checkers = [
+                Checker(centre, _stack_y(base, 0, downward=downward), 1 - owner, pinned=True)
+            ]
+            base += RADIUS if downward else -RADIUS
+        point.checkers += _stack(abs(count), owner, centre, base, downward=downward)
         _mark(point, number, movable, selected, destinations, link)
         points.append(point)
 
@@ -202,13 +216,15 @@ def draw_board(
     mine_off, theirs_off = seen.borne_off()
     my_tray = _tray(OFF, mine_off, me, bottom=True)
     _mark(my_tray, OFF, movable, selected, destinations, link)
-    their_tray = _tray(-1, theirs_off, them, bottom=False)
+    # Running the same way, the opponent bears off from the viewer's 13..18, top left.
+    same_way = variant.track is Track.SAME_WAY
+    their_tray = _tray(-1, theirs_off, them, bottom=False, x=LEFT_TRAY_X if same_way else TRAY_X)
 
     places = [*points, my_bar, their_bar, my_tray, their_tray]
     for place in places:
         for checker in place.checkers:
             checker.look = looks[checker.owner]
-    description = describe(seen, names=(names[me], names[them]))
+    description = describe(seen, variant, names=(names[me], names[them]))
     last_play_key = None
     if last_play is not None:
         description += " " + last_play_words(last_play, names)
@@ -228,7 +244,7 @@ def draw_board(
         points=points,
         bars=[their_bar, my_bar],
         trays=[their_tray, my_tray],
-        dice=_dice(dice, dice_owner, side, used_dice),
+        dice=draw_dice(dice, dice_owner, side, used_dice),
         cube=None
         if cube is None
         else draw_cube(
@@ -241,6 +257,7 @@ def draw_board(
         ),
         description=description,
         last_play_key=last_play_key,
+        view_left=LEFT_TRAY_X - MARGIN if same_way else 0,
         frame={
             "left": LEFT,
             "top": TOP,
@@ -257,17 +274,18 @@ def draw_board(
     )
 
 
-def _tray(number: int, off: int, owner: int, *, bottom: bool) -> Point:
-    """A borne-off tray: a sliver for each checker off, stacked from the board's edge."""
+def _tray(number: int, off: int, owner: int, *, bottom: bool, x: float = TRAY_X) -> Point:
+    """A borne-off tray with its left edge at ``x``: a sliver for each checker off, stacked
+    from the board's edge."""
     top = BOTTOM - TRAY_HEIGHT if bottom else TOP
     tray = Point(
         number=number,
         name="off",
         path="",
         shade=0,
-        label_x=TRAY_X + TRAY_WIDTH / 2,
+        label_x=x + TRAY_WIDTH / 2,
         label_y=(top + 14) if bottom else (top + TRAY_HEIGHT - 6),
-        hit_x=TRAY_X,
+        hit_x=x,
         hit_y=top,
         hit_width=TRAY_WIDTH,
         hit_height=TRAY_HEIGHT,
@@ -275,7 +293,7 @@ def _tray(number: int, off: int, owner: int, *, bottom: bool) -> Point:
     sliver = 9
     tray.checkers = [
         Checker(
-            TRAY_X + 6,
+            x + 6,
             (BOTTOM - 4 - (i + 1) * sliver) if bottom else (TOP + 4 + i * sliver),
             owner,
         )
@@ -351,7 +369,7 @@ def _standing(place: Point) -> int:
     """How many checkers stand on a point or bar (a tall stack shows its count on top)."""
     if not place.checkers:
         return 0
-    return place.checkers[-1].count or len(place.checkers)
+    return place.checkers[-1].count or len(place.checkers) - place.pinned
 
 
 def _mark(
@@ -372,61 +390,6 @@ def _mark(
     if number in destinations and link is not None:
         point.destination = True
         point.href = link(to=number)
-
-
-def _dice(dice: Dice | None, owner: int | None, side: int, used: tuple[int, ...]) -> list[Die]:
-    if dice is None:
-        return []
-    mine = owner == side
-    centre_x = (RIGHT_HALF + 3 * POINT_WIDTH) if mine else (LEFT + 3 * POINT_WIDTH)
-    y = (TOP + BOTTOM) / 2
-    values = [dice.first, dice.second] * (2 if dice.is_double() else 1)
-    left_over = list(used)
-    drawn = []
-    size = 30
-    start = centre_x - (len(values) * (size + 8) - 8) / 2
-    for index, value in enumerate(values):
-        x = start + index * (size + 8)
-        is_used = value in left_over
-        if is_used:
-            left_over.remove(value)
-        drawn.append(Die(x, y - size / 2, value, is_used, _pips(value, x, y - size / 2, size)))
-    return drawn
-
-
-_PIP_SPOTS = {
-    1: [(0.5, 0.5)],
-    2: [(0.25, 0.25), (0.75, 0.75)],
-    3: [(0.25, 0.25), (0.5, 0.5), (0.75, 0.75)],
-    4: [(0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)],
-    5: [(0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)],
-    6: [(0.25, 0.22), (0.75, 0.22), (0.25, 0.5), (0.75, 0.5), (0.25, 0.78), (0.75, 0.78)],
-}
-
-
-def _pips(value: int, x: float, y: float, size: float) -> list[tuple[float, float]]:
-    return [(x + dx * size, y + dy * size) for dx, dy in _PIP_SPOTS[value]]
-
-
-def describe(seen: Position | GameBoard, *, names: tuple[str, str]) -> str:
-    """The position in words, for screen readers: each side's checkers point by point."""
-    counts = seen.points
-    mine = [f"{counts[p]} on {p}" for p in range(24, 0, -1) if counts[p] > 0]
-    theirs = [f"{-counts[p]} on {25 - p}" for p in range(1, 25) if counts[p] < 0]
-    mine_off, theirs_off = seen.borne_off()
-    pips = seen.pip_count()
-    parts = []
-    for name, where, bar, off, pip in (
-        (names[0], mine, counts[BAR], mine_off, pips[0]),
-        (names[1], theirs, counts[0], theirs_off, pips[1]),
-    ):
-        text = f"{name}: " + (", ".join(where) if where else "no checkers on points")
-        if bar:
-            text += f"; {bar} on the bar"
-        if off:
-            text += f"; {off} borne off"
-        parts.append(text + f"; pip count {pip} (points in {name}'s own numbering).")
-    return " ".join(parts)
 
 
 #: How many drawn boards each process keeps, by value (see board_svg).

@@ -14,6 +14,7 @@ from games.views import (
     players,
     positions,
     replay,
+    rules,
     tournaments,
     watch,
 )
@@ -39,6 +40,8 @@ urlpatterns = [
         name="match-replay-analyse",
     ),
     path("positions/", positions.positions, name="positions"),
+    path("rules/", rules.rules_index, name="rules-index"),
+    path("rules/<str:variant>/", rules.rules_page, name="rules"),
     path("imports/", imports.import_new, name="import-new"),
     path("imports/<id:import_id>/", imports.import_replay, name="import-replay"),
     path(

@@ -556,6 +556,6 @@ def test_starting_pip_counts_of_every_variant(variant, pips):
 def test_long_nardi_only_one_checker_leaves_the_head_a_turn():
     board = board_of("long-nardi", points_text({12: "-15", 20: "1", 24: "14"}))
     state = moving(MatchRules.of("long-nardi"), board, Dice(5, 3))
-    with pytest.raises(IllegalPlayError, match="Only one checker may leave the head"):
+    with pytest.raises(IllegalPlayError, match="only one checker may leave the head"):
         state.apply(PlayMade(0, "24/19 24/21"))
     assert state.apply(PlayMade(0, "24/19 20/17")).board_for(0).mine(24) == 13

@@ -29,7 +29,7 @@ def test_backgammon_reads_the_family_notation_as_the_same_play():
             assert position.apply(parsed).points == play.after.points, play.notation
 
 
-class _EveryOrder(variant_moves._Search):
+class _EveryOrder(variant_moves.PlaySearch):
     """The generator without its memory of visited boards: it walks every order of moves."""
 
     def _extend(self, state, left, moves, dice):
@@ -41,11 +41,11 @@ class _EveryOrder(variant_moves._Search):
         for die in sorted(set(left), reverse=True):
             rest = list(left)
             rest.remove(die)
-            for step in self._single_moves(state, die):
+            for step in self.single_moves(state, die):
                 moved = True
                 moves.append(step)
                 dice.append(die)
-                self._extend(self._do(state, step), tuple(rest), moves, dice)
+                self._extend(self.after_move(state, step), tuple(rest), moves, dice)
                 moves.pop()
                 dice.pop()
         if not moved:

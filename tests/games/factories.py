@@ -48,7 +48,7 @@ def migration_made_rows() -> None:
     for module in (
         "games.migrations.0016_chat",
         "games.migrations.0018_tournaments",
-        "games.migrations.0020_leagues",
+        "games.migrations.0023_leagues",
     ):
         granted += [("games", codename) for codename in importlib.import_module(module).PERMISSIONS]
     for app_label, codename in granted:

@@ -150,3 +150,30 @@ def test_a_variant_match_has_no_mat_file_yet(dice, clients, alice, bob):
 
     body = assert_error(response, 400, "mat_unavailable")
     assert "Plakoto" in body["message"]
+
+
+@pytest.mark.parametrize(
+    ("variant", "rolls", "play", "rule"),
+    [
+        ("fevga", (5, 3, 6, 5), "24/18 24/19", "must pass your opponent's start"),
+        ("long-nardi", (6, 5), "24/18 24/19", "only one checker may leave the head"),
+    ],
+)
+def test_a_play_the_variant_refuses_is_a_400_naming_the_rule(
+    dice, clients, alice, bob, variant, rolls, play, rule
+):
+    Profile.objects.create(user=alice, auto_play_forced=False)  # the first play is forced
+    dice.add(*rolls)
+    state = accepted(clients, alice, bob, variant=variant)
+    assert (state["phase"], state["turn"], state["dice"]) == ("moving", "alice", [6, 5])
+    before = footprint()
+
+    response = clients(alice).post(
+        f"/api/matches/{state['id']}/actions/",
+        {"seq": state["seq"], "action": "move", "play": play},
+        format="json",
+    )
+
+    body = assert_error(response, 400, "illegal")
+    assert rule in body["message"] and "Legal plays:" in body["message"]
+    assert footprint() == before

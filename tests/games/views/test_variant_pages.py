@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from accounts.models import Profile
 from games import services
 from games.log.integrity import log_problems
 from games.models import Challenge
@@ -102,7 +103,7 @@ def test_the_lobby_challenges_to_a_variant_and_lists_it(signed_in, alice, bob):
     assert '<span class="variant">Tavli</span>' in lobby
     match = services.challenge_accept(challenge_id=challenge.pk, user=bob)
     page = signed_in(bob).get(f"/matches/{match.pk}/").content.decode()
-    assert '<span class="variant">Tavli</span> (Portes)' in page
+    assert 'href="/rules/tavli/" data-rules-link>Tavli</a> (Portes)' in page
     assert "best of three games" in page
     assert '<span class="variant">Tavli</span>' in signed_in(bob).get("/").content.decode()
 
@@ -122,3 +123,22 @@ def test_the_lobby_refuses_a_best_of_three_that_is_not_tavli(signed_in, alice):
     assert response.status_code == 400
     assert "Only a Tavli match is played as the best of three games." in response.content.decode()
     assert not Challenge.objects.exists()
+
+
+def test_a_play_the_variant_refuses_is_shown_on_the_page_naming_the_rule(
+    dice, signed_in, alice, bob
+):
+    Profile.objects.create(user=alice, auto_play_forced=False)  # the first play is forced
+    dice.add(5, 3, 6, 5)
+    match = started(alice, bob, "fevga")
+    client = signed_in(alice)
+    seq = reload(match).seq
+
+    response = client.post(
+        f"/matches/{match.pk}/act/",
+        {"seq": seq, "action": "move", "play": "24/18 24/19"},
+        follow=True,
+    )
+
+    assert "must pass your opponent&#x27;s start" in response.content.decode()
+    assert reload(match).seq == seq

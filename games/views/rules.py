@@ -1,0 +1,58 @@
+"""The rules pages: one per variant (and Tavli), told from the Variant the engine plays by, with
+the variant's starting board drawn by the board template."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from games.engine.board import Board
+from games.engine.variants import (
+    TAVLI,
+    TAVLI_ROTATION,
+    VARIANTS,
+    Landing,
+    MatchFormat,
+    Track,
+    Variant,
+)
+from games.views.board import board_svg, draw_board
+
+#: Every rules page, in the order the index lists them: (URL name, title).
+RULES_PAGES = [(variant.name, variant.title) for variant in VARIANTS.values()] + [(TAVLI, "Tavli")]
+
+
+def rules_index(request: HttpRequest) -> HttpResponse:
+    """Every variant's rules page."""
+    return render(request, "games/rules_index.html", {"pages": RULES_PAGES})
+
+
+def rules_page(request: HttpRequest, variant: str) -> HttpResponse:
+    """The rules of ``variant`` (a variant's name, or ``tavli``)."""
+    if variant == TAVLI:
+        games = [(v.name, v.title) for v in TAVLI_ROTATION]
+        return render(request, "games/rules_tavli.html", {"games": games, "pages": RULES_PAGES})
+    rules = VARIANTS.get(variant)
+    if rules is None:
+        raise Http404(f"There is no variant {variant!r}.")
+    start = draw_board(Board.starting(rules), side=0, names=("You", "Your opponent"))
+    return render(
+        request,
+        "games/rules_variant.html",
+        {"variant": rules, "facts": rule_facts(rules), "start_board": board_svg(start)},
+    )
+
+
+def rule_facts(variant: Variant) -> dict[str, object]:
+    """What the page says of ``variant``, read from its rules (docs/variants.md)."""
+    return {
+        "start": [
+            {"point": point, "count": count} for point, count in sorted(variant.start, reverse=True)
+        ],
+        "same_way": variant.track is Track.SAME_WAY,
+        "hits": variant.landing is Landing.HIT,
+        "pins": variant.landing is Landing.PIN,
+        "one_holds": variant.landing is Landing.FORBIDDEN,
+        "tavli_game": MatchFormat.TAVLI_POINTS in variant.match_formats,
+        "head_doubles": "-".join(str(d) for d in sorted(variant.first_turn_two_from_head)),
+    }
