@@ -4,6 +4,7 @@ is played to its end, and the log replays to the same state."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -12,7 +13,7 @@ from accounts.models import Profile
 from backgammon_site.errors import ApplicationError
 from games import services
 from games.computer.analysis import analysis_request, match_subject
-from games.engine import Dice, MatchRules, state_from_snapshot
+from games.engine import Dice, MatchRules, MatchState, state_from_snapshot
 from games.engine.notation import format_play
 from games.log.integrity import log_problems
 from games.log.records import match_log, rules_of_log
@@ -42,12 +43,19 @@ def accepted(challenger, opponent, **options) -> Match:
     return services.challenge_accept(challenge_id=challenge.pk, user=opponent)
 
 
-def play_to_the_end(match: Match, chooser: random.Random, *, limit: int = 4000) -> Match:
-    """Both players act at random among what the rules allow (never resigning) until the end."""
+def play_to_the_end(
+    match: Match,
+    chooser: random.Random,
+    *,
+    limit: int = 4000,
+    until: Callable[[MatchState], bool] = MatchState.is_finished,
+) -> Match:
+    """Both players act at random among what the rules allow (never resigning) until the end,
+    or until the match is as ``until`` asks."""
     for _ in range(limit):
         match = reload(match)
         state = state_of(match)
-        if state.is_finished():
+        if state.is_finished() or until(state):
             return match
         player = state.player_to_act()
         assert player is not None, f"nobody to act in phase {state.phase}"
