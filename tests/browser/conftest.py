@@ -136,3 +136,13 @@ def axe_source() -> str:
             [npm, "ci", "--no-audit", "--no-fund", "--prefix", str(AXE.parents[2])], check=True
         )
     return AXE.read_text()
+
+
+@pytest.fixture
+def signed_in_page(signed_in_context: Callable[..., Any]) -> Callable[..., Any]:
+    """A page of a new browser context signed in as ``user`` (see signed_in_context)."""
+
+    def make(base: str, user: Any, **options: Any) -> Any:
+        return signed_in_context(base, user, **options).new_page()
+
+    return make

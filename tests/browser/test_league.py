@@ -2,7 +2,6 @@
 running season's division table and results grid show a result, on a phone-wide screen too."""
 
 import pytest
-from django.test import Client
 
 from games import services
 from tests.games.factories import make_moderator, make_user
@@ -11,18 +10,8 @@ from tests.games.leagues.helpers import award, make_league, pairings_of, start_s
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def signed_in(new_context, base, user, **options):
-    context = new_context(**options)
-    session = Client()
-    session.force_login(user)
-    context.add_cookies(
-        [{"name": "sessionid", "value": session.cookies["sessionid"].value, "url": base}]
-    )
-    return context.new_page()
-
-
 @pytest.mark.parametrize("width", [1280, 390])
-def test_sign_up_withdraw_and_read_the_tables(live_server, new_context, screenshots, width):
+def test_sign_up_withdraw_and_read_the_tables(live_server, signed_in_page, screenshots, width):
     base = live_server.url
     moderator = make_moderator("commissioner")
     league = make_league(moderator, name="Harbour league")
@@ -33,7 +22,7 @@ def test_sign_up_withdraw_and_read_the_tables(live_server, new_context, screensh
     award(first.match, first.first.player, moderator)
     alice = make_user("alice")
 
-    page = signed_in(new_context, base, alice, viewport={"width": width, "height": 900})
+    page = signed_in_page(base, alice, viewport={"width": width, "height": 900})
     page.goto(f"{base}/leagues/")
     page.click("text=Harbour league")
     winner = first.first.player.username

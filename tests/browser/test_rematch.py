@@ -4,7 +4,6 @@ rating changes, one offers a rematch and the other accepts it from the match pag
 import re
 
 import pytest
-from django.test import Client
 
 from games import services
 from games.models import Challenge
@@ -14,17 +13,7 @@ from tests.games.factories import make_user
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def signed_in(new_context, base, user, **options):
-    context = new_context(**options)
-    session = Client()
-    session.force_login(user)
-    context.add_cookies(
-        [{"name": "sessionid", "value": session.cookies["sessionid"].value, "url": base}]
-    )
-    return context.new_page()
-
-
-def test_resign_then_rematch_from_the_end_panel(live_server, new_context, screenshots):
+def test_resign_then_rematch_from_the_end_panel(live_server, signed_in_page, screenshots):
     base = live_server.url
     alice, bob = make_user("alice"), make_user("bob")
     match = services.match_start(
@@ -36,10 +25,8 @@ def test_resign_then_rematch_from_the_end_panel(live_server, new_context, screen
     )
     match.refresh_from_db()
     pages = {
-        "alice": signed_in(new_context, base, alice, viewport={"width": 1280, "height": 900}),
-        "bob": signed_in(
-            new_context, base, bob, viewport={"width": 390, "height": 844}, is_mobile=True
-        ),
+        "alice": signed_in_page(base, alice, viewport={"width": 1280, "height": 900}),
+        "bob": signed_in_page(base, bob, viewport={"width": 390, "height": 844}, is_mobile=True),
     }
     url = f"{base}/matches/{match.pk}/"
     for page in pages.values():

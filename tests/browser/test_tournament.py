@@ -2,7 +2,6 @@
 and the bracket appears, drawn on the server, with a bye and links to the matches."""
 
 import pytest
-from django.test import Client
 
 from games import services
 from games.models import BracketMatch
@@ -11,17 +10,7 @@ from tests.games.factories import make_moderator, make_user
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def signed_in(new_context, base, user, **options):
-    context = new_context(**options)
-    session = Client()
-    session.force_login(user)
-    context.add_cookies(
-        [{"name": "sessionid", "value": session.cookies["sessionid"].value, "url": base}]
-    )
-    return context.new_page()
-
-
-def test_sign_up_for_the_last_place_and_see_the_bracket(live_server, new_context, screenshots):
+def test_sign_up_for_the_last_place_and_see_the_bracket(live_server, signed_in_page, screenshots):
     base = live_server.url
     moderator = make_moderator("organiser")
     tournament = services.tournament_create(
@@ -36,7 +25,7 @@ def test_sign_up_for_the_last_place_and_see_the_bracket(live_server, new_context
         services.tournament_sign_up(tournament_id=tournament.pk, player=make_user(name))
     alice = make_user("alice")
 
-    page = signed_in(new_context, base, alice, viewport={"width": 1280, "height": 900})
+    page = signed_in_page(base, alice, viewport={"width": 1280, "height": 900})
     page.goto(f"{base}/tournaments/")
     page.screenshot(path=str(screenshots / "tournaments-1280.png"), full_page=True)
     page.click("text=Harbour knock-out")
@@ -67,9 +56,7 @@ def test_sign_up_for_the_last_place_and_see_the_bracket(live_server, new_context
     )
     services.tournament_advance(tournament_id=tournament.pk)
 
-    phone = signed_in(
-        new_context, base, alice, viewport={"width": 390, "height": 844}, is_mobile=True
-    )
+    phone = signed_in_page(base, alice, viewport={"width": 390, "height": 844}, is_mobile=True)
     phone.goto(f"{base}/tournaments/{tournament.pk}/")
     assert phone.locator('[data-pairing="1-1"] .side.won').count() == 1
     phone.click('[data-pairing="1-2"] a')
@@ -77,7 +64,7 @@ def test_sign_up_for_the_last_place_and_see_the_bracket(live_server, new_context
     phone.go_back()
     phone.screenshot(path=str(screenshots / "tournament-390.png"), full_page=True)
 
-    organiser = signed_in(new_context, base, moderator, viewport={"width": 390, "height": 844})
+    organiser = signed_in_page(base, moderator, viewport={"width": 390, "height": 844})
     organiser.goto(f"{base}/tournaments/new/")
     organiser.screenshot(path=str(screenshots / "tournament-new-390.png"), full_page=True)
     organiser.fill("#id_name", "Lighthouse open")

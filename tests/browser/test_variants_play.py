@@ -42,7 +42,7 @@ def refresh(page):
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_each_variant_is_played_to_the_end_by_clicking(
-    live_server, signed_in_context, screenshots, alice, bob, variant
+    live_server, signed_in_page, screenshots, alice, bob, variant
 ):
     base = live_server.url
     challenge = services.challenge_create(
@@ -59,9 +59,9 @@ def test_each_variant_is_played_to_the_end_by_clicking(
     url = f"{base}/matches/{match.pk}/"
     pages = {}
     for user in (alice, bob):
-        page = signed_in_context(base, user, viewport={"width": 1100, "height": 900}).new_page()
+        page = signed_in_page(base, user, viewport={"width": 1100, "height": 900})
         page.goto(url)
-        page.screenshot(path=screenshots / f"variant-{variant}-start-{user.username}.png")
+        page.screenshot(path=screenshots / f"variant-{variant}-clicking-starts-{user.username}.png")
         pages[user.username] = page
 
     clicks, deadline = 0, time.monotonic() + 240
