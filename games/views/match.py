@@ -278,6 +278,8 @@ def _render(
         "view": view,
         "state": state,
         "board": board,
+        # As the board shows it: with the checkers the player has moved so far this turn.
+        "pip_counts": shown.pip_count(),
         "looks": looks,
         "crowned": (wears_crown(match.first_player), wears_crown(match.second_player)),
         "ratings": _ratings_now(match),

@@ -187,3 +187,17 @@ def test_the_page_costs_the_same_queries_however_long_the_log(client, match, pla
     with CaptureQueriesContext(connection) as long:
         page(client, match)
     assert len(long.captured_queries) == len(short.captured_queries) <= 12
+
+
+def test_pip_counts_follow_the_play_being_entered(client, match, players):
+    alice, bob = players
+    client.force_login(alice)
+
+    def pips(html):
+        return re.search(r"<dd data-pip-counts>(.*?)</dd>", html).group(1)
+
+    assert pips(page(client, match)) == "alice 167 · bob 167"
+    assert pips(page(client, match, "?steps=8-3")) == "alice 164 · bob 167"
+    assert pips(page(client, match, "?steps=8-3,6-1")) == "alice 163 · bob 167"
+    client.force_login(bob)
+    assert pips(page(client, match)) == "alice 167 · bob 167"
