@@ -104,6 +104,9 @@ class Point:
     checkers: list[Checker] = field(default_factory=list)
     destination: bool = False
     href: str | None = None
+    #: Where a touch anywhere on the point goes when its top checker may be picked up: the
+    #: whole triangle is the target, not only the checker.
+    pick_href: str | None = None
     hit_x: float = 0
     hit_y: float = 0
     hit_width: float = 0
@@ -387,6 +390,7 @@ def _mark(
         # While a checker is chosen, a click on a destination point moves it there.
         if number == selected or number not in destinations:
             top.href = link(select=number)
+            point.pick_href = top.href
     if number in destinations and link is not None:
         point.destination = True
         point.href = link(to=number)

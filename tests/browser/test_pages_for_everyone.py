@@ -70,6 +70,7 @@ def scenes(dice: Any) -> dict[str, Any]:
             "login": (None, "/accounts/login/"),
             "lobby": (alice, "/"),
             "match-your-turn": (alice, f"/matches/{your_turn.pk}/"),
+            "match-checker-chosen": (alice, f"/matches/{your_turn.pk}/?select=8"),
             "match-their-turn": (alice, f"/matches/{their_turn.pk}/"),
             "match-cube-offered": (bob, f"/matches/{offered.pk}/"),
             "match-finished": (alice, f"/matches/{finished.pk}/"),

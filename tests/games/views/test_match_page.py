@@ -201,3 +201,11 @@ def test_pip_counts_follow_the_play_being_entered(client, match, players):
     assert pips(page(client, match, "?steps=8-3,6-1")) == "alice 163 · bob 167"
     client.force_login(bob)
     assert pips(page(client, match)) == "alice 167 · bob 167"
+
+
+def test_a_touch_anywhere_on_a_point_picks_up_its_checker(client, match, players):
+    client.force_login(players[0])
+    html = page(client, match)
+    picks = re.findall(r'class="target-area pick-area"[^>]*hx-get="([^"]+)"', html)
+    checkers = re.findall(r'data-movable\s+hx-get="([^"]+)"', html)
+    assert picks and sorted(picks) == sorted(checkers)
