@@ -16,6 +16,7 @@ variants have no .mat form (``variant_record`` writes them as text).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from .errors import EngineError
 from .events import (
@@ -79,97 +80,128 @@ def export_mat(
     lines = [f" {match_length} point match", ""]
     if rules.variant in VARIATIONS:
         lines[:0] = [f'; [Variation "{VARIATIONS[rules.variant]}"]', ""]
+    for game in move_list(match_length, events, rules):
+        lines += _game_lines(game, names)
+    return "\n".join(lines) + "\n"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveCell:
+    """One player's part of a line of a move list: ``62: 24/18 13/11``, `` Doubles => 2``,
+    `` Takes``, `` Drops``; ``event`` is the index, among the events given, of what it shows."""
+
+    text: str
+    event: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameMoves:
+    """A game of a move list: its lines, the first player's cell on the left, and its result
+    (``winner`` None while it is under way, or when the match ended in it otherwise)."""
+
+    number: int
+    score: tuple[int, int]
+    lines: tuple[tuple[MoveCell | None, MoveCell | None], ...]
+    winner: int | None = None
+    points: int = 0
+
+
+def move_list(
+    match_length: int, events: Iterable[Event], rules: MatchRules | None = None
+) -> list[GameMoves]:
+    """The match as players read it, game by game in two columns, in .mat's notation: what
+    ``export_mat`` writes, for every variant (a variant without gnubg's numbering keeps its
+    plays' own notation)."""
+    rules = MatchRules() if rules is None else rules
     state = MatchState.new(match_length, rules)
+    games: list[GameMoves] = []
     game: _Game | None = None
     pending_dice: tuple[int, int] | None = None
-    for event in events:
+    for index, event in enumerate(events):
         before = state
         state = state.apply(event)
         if game is None and state.phase != "opening":
-            game = _Game(names, before.score, before.game_number)
+            game = _Game(before.game_number, before.score)
         if isinstance(event, OpeningRoll) and state.dice is not None:
             pending_dice = (state.dice.high, state.dice.low)
         elif isinstance(event, Roll):
             pending_dice = (event.dice.first, event.dice.second)
             danced = state.last_play is not None and not state.last_play.play.moves
             if danced and state.turn != event.player:
-                _cell(game, event.player, f"{_dice(pending_dice)}: ")
+                _cell(game, event.player, f"{_dice(pending_dice)}: ", index)
         elif isinstance(event, PlayMade):
-            played = _played(before, event)
-            _cell(game, event.player, f"{_dice(pending_dice)}: {_moves(played)}")
+            _cell(game, event.player, f"{_dice(pending_dice)}: {_moves(before, event)}", index)
         elif isinstance(event, Double):
-            _cell(game, event.player, f" Doubles => {before.cube_value * 2}")
+            _cell(game, event.player, f" Doubles => {before.cube_value * 2}", index)
         elif isinstance(event, Take):
-            _cell(game, event.player, " Takes")
+            _cell(game, event.player, " Takes", index)
         elif isinstance(event, Drop):
-            _cell(game, event.player, " Drops")
+            _cell(game, event.player, " Drops", index)
         elif isinstance(event, AcceptResignation) and before.phase_before_resignation == "moving":
             # The resigner had rolled: their dice, with no play, before the win.
-            _cell(game, opponent(event.player), f"{_dice(pending_dice)}: ")
+            _cell(game, opponent(event.player), f"{_dice(pending_dice)}: ", index)
         if game is not None and len(state.games) > len(before.games):
             record = state.games[-1]
-            assert record.winner is not None, "a backgammon game is never drawn"
-            game.win(record.winner, record.points)
-            lines += game.lines
+            games.append(game.done(record.winner, record.points))
             game = None
     if game is not None:
-        game.flush()
-        lines += game.lines + [""]
-    return "\n".join(lines) + "\n"
+        games.append(game.done(None, 0))
+    return games
 
 
 class _Game:
-    def __init__(self, names: tuple[str, str], score: tuple[int, int], number: int) -> None:
-        left = f"{names[0]} : {score[0]}"
-        self.lines = [f" Game {number}", f" {left:<31}{names[1]} : {score[1]}"]
-        self.turn = 0
-        self.column = 0
-        self.current = ""
+    def __init__(self, number: int, score: tuple[int, int]) -> None:
+        self.number, self.score = number, score
+        self.lines: list[tuple[MoveCell | None, MoveCell | None]] = []
 
-    def add(self, player: int, text: str) -> None:
-        if player != self.column:
-            self.add(self.column, "")
+    def add(self, player: int, cell: MoveCell) -> None:
+        open_line = bool(self.lines) and self.lines[-1][1] is None and self.lines[-1][0] is not None
         if player == 0:
-            self.turn += 1
-            self.current = f"{self.turn:3d}) {text:<{LEFT_WIDTH - 1}} "
-            self.column = 1
+            self.lines.append((cell, None))
+        elif open_line:
+            self.lines[-1] = (self.lines[-1][0], cell)
         else:
-            if not self.current:
-                self.turn += 1
-                self.current = f"{self.turn:3d}) {'':<{LEFT_WIDTH}}"
-            self.lines.append((self.current + text).rstrip())
-            self.current = ""
-            self.column = 0
+            self.lines.append((None, cell))
 
-    def flush(self) -> None:
-        if self.current:
-            self.lines.append(self.current.rstrip())
-            self.current = ""
-
-    def win(self, winner: int, points: int) -> None:
-        # As gnubg writes it, and as its import needs it: a win in the second column goes
-        # on the line of the first player's last action, if that line is still open.
-        wins = f" Wins {in_points(points)}"
-        if winner == 1 and self.current:
-            self.lines.append(self.current + wins)
-            self.current = ""
-        else:
-            self.flush()
-            self.lines.append(" " * (5 if winner == 0 else 5 + LEFT_WIDTH) + wins)
-        self.lines.append("")
+    def done(self, winner: int | None, points: int) -> GameMoves:
+        return GameMoves(self.number, self.score, tuple(self.lines), winner, points)
 
 
-def _cell(game: _Game | None, player: int, text: str) -> None:
+def _cell(game: _Game | None, player: int, text: str, event: int) -> None:
     if game is not None:
-        game.add(player, text)
+        game.add(player, MoveCell(text, event))
 
 
-def _played(before: MatchState, event: PlayMade) -> Play:
+def _game_lines(game: GameMoves, names: tuple[str, str]) -> list[str]:
+    left = f"{names[0]} : {game.score[0]}"
+    lines = [f" Game {game.number}", f" {left:<31}{names[1]} : {game.score[1]}"]
+    rows = [
+        f"{turn:3d}) {'' if first is None else first.text:<{LEFT_WIDTH - 1}} "
+        + ("" if second is None else second.text)
+        for turn, (first, second) in enumerate(game.lines, start=1)
+    ]
+    rows = [row.rstrip() for row in rows]
+    if game.winner is None:
+        return [*lines, *rows, ""]
+    wins = f" Wins {in_points(game.points)}"
+    # As gnubg writes it, and as its import needs it: a win in the second column goes on the
+    # line of the first player's last action, if that line is still open.
+    if game.winner == 1 and game.lines and game.lines[-1][1] is None:
+        first = game.lines[-1][0]
+        assert first is not None
+        rows[-1] = f"{len(game.lines):3d}) {first.text:<{LEFT_WIDTH - 1}} " + wins
+    else:
+        rows.append(" " * (5 if game.winner == 0 else 5 + LEFT_WIDTH) + wins)
+    return [*lines, *rows, ""]
+
+
+def _moves(before: MatchState, event: PlayMade) -> str:
+    """A play as .mat writes it, one checker move at a time; a variant whose board gnubg does
+    not number keeps its own notation."""
+    if before.board is not None:
+        return event.notation
     assert before.dice is not None
-    return parse_play(event.notation, before.position_for(event.player), before.dice)
-
-
-def _moves(play: Play) -> str:
+    play: Play = parse_play(event.notation, before.position_for(event.player), before.dice)
     return " ".join(
         f"{move.source}/{move.destination}{'*' if move.hit else ''}" for move in play.moves
     )

@@ -41,6 +41,7 @@ from games.views.board import board_svg, draw_board
 from games.views.checker_looks import checker_looks
 from games.views.cube import Cube
 from games.views.downloads import match_download
+from games.views.move_list import match_moves
 from ratings import selectors as rating_selectors
 
 RESIGN_CHOICES = ((1, "a single game"), (2, "a gammon"), (3, "a backgammon"))
@@ -280,6 +281,7 @@ def _render(
         "board": board,
         # As the board shows it: with the checkers the player has moved so far this turn.
         "pip_counts": shown.pip_count(),
+        "move_games": match_moves(match, names),
         "looks": looks,
         "crowned": (wears_crown(match.first_player), wears_crown(match.second_player)),
         "ratings": _ratings_now(match),
