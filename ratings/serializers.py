@@ -34,7 +34,7 @@ class LeaderboardEntrySerializer(RatingSerializer):
     player = serializers.CharField(help_text="The player's username.")
 
 
-class RatingChangeSerializer(serializers.Serializer):
+class RatingHistoryEntrySerializer(serializers.Serializer):
     match = serializers.IntegerField(help_text="The rated match's id.")
     rating_before = serializers.FloatField()
     rating_after = serializers.FloatField()
@@ -43,7 +43,7 @@ class RatingChangeSerializer(serializers.Serializer):
 
 
 class PlayerRatingSerializer(RatingSerializer):
-    history = RatingChangeSerializer(many=True, help_text="Every change, oldest first.")
+    history = RatingHistoryEntrySerializer(many=True, help_text="Every change, oldest first.")
 
 
 def rating_values(rating: RatingToday) -> dict[str, object]:

@@ -53,7 +53,6 @@ SPECTACULAR_SETTINGS = {
         "VariantEnum": "games.models.Variant",
         "GameVariantEnum": "games.engine.variants.VARIANTS",
         "MatchFormatEnum": "games.models.Challenge.MatchFormat",
-        "TournamentVariantEnum": "games.models.Tournament.Variant",
         "AnalysisStatusEnum": "games.models.MatchAnalysis.Status",
         "TournamentStatusEnum": ["signing_up", "running", "finished", "cancelled"],
     },

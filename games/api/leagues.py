@@ -25,7 +25,7 @@ from games.services import MAX_MATCH_LENGTH, league_tables
 
 class LeagueRequestSerializer(serializers.Serializer):
     name = StrictCharField(max_length=100)
-    variant = serializers.ChoiceField(choices=Variant.values, default=Variant.BACKGAMMON)
+    variant = serializers.ChoiceField(choices=Variant.choices, default=Variant.BACKGAMMON)
     match_length = StrictIntegerField(min_value=1, max_value=MAX_MATCH_LENGTH, default=5)
     rated = serializers.BooleanField(default=True)
     time_control = TimeControlField(
@@ -53,7 +53,7 @@ class SeasonSerializer(serializers.Serializer):
 class LeagueSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
-    variant = serializers.ChoiceField(choices=Variant.values)
+    variant = serializers.ChoiceField(choices=Variant.choices)
     match_length = serializers.IntegerField()
     time_control = serializers.JSONField()
     rated = serializers.BooleanField()

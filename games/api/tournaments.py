@@ -26,7 +26,7 @@ from games.services import MAX_MATCH_LENGTH
 class TournamentRequestSerializer(serializers.Serializer):
     name = StrictCharField(max_length=100)
     variant = serializers.ChoiceField(
-        choices=Variant.values,
+        choices=Variant.choices,
         default=Variant.BACKGAMMON,
         help_text="The variant its matches are played in; seeds and rating limits go by the "
         "players' ratings in it.",
@@ -57,7 +57,7 @@ class TournamentSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     format = serializers.ChoiceField(choices=Tournament.Format.values)
-    variant = serializers.ChoiceField(choices=Variant.values)
+    variant = serializers.ChoiceField(choices=Variant.choices)
     match_length = serializers.IntegerField()
     time_control = serializers.JSONField()
     size = serializers.IntegerField()
