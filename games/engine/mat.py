@@ -97,13 +97,15 @@ class MoveCell:
 @dataclass(frozen=True, slots=True)
 class GameMoves:
     """A game of a move list: its lines, the first player's cell on the left, and its result
-    (``winner`` None while it is under way, or when the match ended in it otherwise)."""
+    (``winner`` None while it is under way, or when the match ended in it otherwise);
+    ``start`` is the index of its first event (its first opening roll)."""
 
     number: int
     score: tuple[int, int]
     lines: tuple[tuple[MoveCell | None, MoveCell | None], ...]
     winner: int | None = None
     points: int = 0
+    start: int = 0
 
 
 def move_list(
@@ -117,11 +119,13 @@ def move_list(
     games: list[GameMoves] = []
     game: _Game | None = None
     pending_dice: tuple[int, int] | None = None
+    start: int | None = None
     for index, event in enumerate(events):
         before = state
         state = state.apply(event)
+        start = index if start is None else start
         if game is None and state.phase != "opening":
-            game = _Game(before.game_number, before.score)
+            game = _Game(before.game_number, before.score, start)
         if isinstance(event, OpeningRoll) and state.dice is not None:
             pending_dice = (state.dice.high, state.dice.low)
         elif isinstance(event, Roll):
@@ -143,15 +147,15 @@ def move_list(
         if game is not None and len(state.games) > len(before.games):
             record = state.games[-1]
             games.append(game.done(record.winner, record.points))
-            game = None
+            game, start = None, None
     if game is not None:
         games.append(game.done(None, 0))
     return games
 
 
 class _Game:
-    def __init__(self, number: int, score: tuple[int, int]) -> None:
-        self.number, self.score = number, score
+    def __init__(self, number: int, score: tuple[int, int], start: int) -> None:
+        self.number, self.score, self.start = number, score, start
         self.lines: list[tuple[MoveCell | None, MoveCell | None]] = []
 
     def add(self, player: int, cell: MoveCell) -> None:
@@ -164,7 +168,7 @@ class _Game:
             self.lines.append((None, cell))
 
     def done(self, winner: int | None, points: int) -> GameMoves:
-        return GameMoves(self.number, self.score, tuple(self.lines), winner, points)
+        return GameMoves(self.number, self.score, tuple(self.lines), winner, points, self.start)
 
 
 def _cell(game: _Game | None, player: int, text: str, event: int) -> None:

@@ -2,7 +2,7 @@
 
 from games.engine import Dice
 from games.engine.events import Double, Drop, OpeningRoll, PlayMade, Roll, Take
-from games.engine.mat import export_mat
+from games.engine.mat import export_mat, move_list
 
 
 def test_a_game_with_cube_actions_and_a_drop():
@@ -35,3 +35,18 @@ def test_when_the_second_player_opens_the_first_column_is_left_empty():
     events = [OpeningRoll((1, 4)), PlayMade(1, "13/9 24/23")]
     text = export_mat(("alice", "bob"), 5, events)
     assert "  1)                             41: " in text
+
+
+def test_each_game_of_the_move_list_starts_at_its_first_opening_roll():
+    events = [
+        OpeningRoll((3, 1)),
+        PlayMade(0, "8/5 6/5"),
+        Double(1),
+        Drop(0),
+        OpeningRoll((2, 2)),
+        OpeningRoll((4, 5)),
+        PlayMade(1, "13/8 24/20"),
+    ]
+    games = move_list(3, events)
+    assert [(game.number, game.start, game.winner) for game in games] == [(1, 0, 1), (2, 4, None)]
+    assert [cell.event for line in games[1].lines for cell in line if cell] == [6]
