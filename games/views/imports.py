@@ -86,7 +86,7 @@ def import_replay(request: HttpRequest, import_id: int) -> HttpResponse:
         request,
         names=imported.names,
         match_length=imported.match_length,
-        cache_key=f"import-replay:{imported.pk}",
+        cache_key=f"replay-of-import:{imported.pk}",
         load_events=lambda: imported_log(imported),
         url=reverse("import-replay", kwargs={"import_id": imported.pk}),
         links=[

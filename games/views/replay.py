@@ -3,6 +3,9 @@
 Step N shows the match after its first N events (step 0: before anything happened). A step
 beyond either end is clamped to it, so an old link never fails: the log only grows.
 
+Beside the board (below it on a phone) is the match's move list (games/views/move_list.py),
+the entry the board shows highlighted; the arrow keys step through it all (replay.js).
+
 The same replay shows a match played here and one imported from a .mat file: both are a list
 of logged events, read by ``render_replay``.
 """
@@ -40,6 +43,7 @@ from games.views.board import PLAIN, CheckerLook, draw_board
 from games.views.checker_looks import checker_looks
 from games.views.cube import Cube
 from games.views.downloads import match_download
+from games.views.move_list import LogMoves, current_entry
 
 SERVER = "server"
 CACHE_SECONDS = 15 * 60
@@ -84,7 +88,7 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
         match_length=match.match_length,
         # Replaying a long log re-checks every play (half a second for a 25-point match),
         # while the log up to a seq never changes: keep the replay while someone steps through.
-        cache_key=f"replay:{match.pk}:{match.seq}:{match.head_digest}",
+        cache_key=f"replay-of-match:{match.pk}:{match.seq}:{match.head_digest}",
         load_events=lambda: match_log(match),
         url=reverse("match-replay", kwargs={"match_id": match.pk}),
         links=[
@@ -126,9 +130,10 @@ def render_replay(
     """The replay page of a log: ``load_events`` gives it when ``cache_key`` is not cached."""
     replayed = cache.get(cache_key)
     if replayed is None:
-        replayed = replay_log(match_length, load_events(), names)
+        log = load_events()
+        replayed = (*replay_log(match_length, log, names), LogMoves.of(match_length, log))
         cache.set(cache_key, replayed, CACHE_SECONDS)
-    states, lines = replayed
+    states, lines, moves = replayed
     last = len(lines)
     step = _step(request.GET.get("step"), last)
     side = 1 if request.GET.get("side") == "1" else 0
@@ -151,6 +156,18 @@ def render_replay(
     def link(to_step: int, to_side: int = side) -> str:
         query = {"step": to_step, **({"side": 1} if to_side else {})}
         return f"{url}?{urlencode(query)}"
+
+    move_games = moves.lines(names, link, reviews)
+    earlier_game = max(
+        (game for game in move_games if game.start_step < step),
+        key=lambda game: game.start_step,
+        default=None,
+    )
+    later_game = min(
+        (game for game in move_games if game.start_step > step),
+        key=lambda game: game.start_step,
+        default=None,
+    )
 
     return render(
         request,
@@ -176,6 +193,10 @@ def render_replay(
             "next_url": link(step + 1) if step < last else None,
             "last_url": link(last) if step < last else None,
             "flip_url": link(step, 1 - side),
+            "earlier_game": earlier_game,
+            "later_game": later_game,
+            "move_games": move_games,
+            "move_step": current_entry(move_games, step),
             "seen_by": names[side],
             "other_side": names[1 - side],
             "pips": state.pip_counts(),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import re
 from typing import Any
 
 import pytest
@@ -79,6 +80,13 @@ def test_the_replay_marks_blunders_and_offers_the_analysis(
     assert 'data-review="blunder"' in page and "bgsage's best: 8/5 6/5." in page
     assert page.count('data-mark="blunder"') == 1
     assert "best 8/5 6/5" in page
+    # The move list marks the entry too, the one the board shows.
+    assert page.count('data-move-mark="blunder"') == 1
+    assert re.search(
+        rf'data-step="{blunder_seq}" aria-current="step">[^<]*</a> '
+        r'<span class="mark-blunder" data-move-mark="blunder">',
+        page,
+    )
 
 
 def test_a_bots_profile_says_it_is_a_computer_opponent(client: Any) -> None:

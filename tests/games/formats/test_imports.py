@@ -162,6 +162,11 @@ def test_the_upload_page_imports_a_file_and_shows_its_replay(signed_in, alice):
     assert "root played 2-1: 13/11 24/23" in words(text)
     assert "XGID=" in text and "data-position-id" in text
     assert reverse("api-import-export-mat", args=[imported.pk]) in text
+    # Its move list: six games, the last entry made the one the board shows.
+    assert text.count("data-move-game=") == 6
+    entries = re.findall(r'<a href="[^"]*" data-step="(\d+)"( aria-current="step")?>', text)
+    assert [step for step, current in entries if current] == [entries[-1][0]]
+    assert len(entries) > 150
     assert "gnubg v root" in page(browser.get(reverse("import-new")))  # listed as yours
 
 

@@ -43,8 +43,8 @@ def mat_moves(text: str) -> list[list[str]]:
 def page_moves(page: str) -> list[list[str]]:
     games = []
     for table in re.findall(r'<table class="moves".*?</table>', page, re.S):
-        cells = re.findall(r'<td data-move>(?:<a href="([^"]*)">(.*?)</a>)?</td>', table)
-        games.append([html.unescape(text) for _, text in cells if text])
+        cells = re.findall(r"<td data-move>(?:<a [^>]*>(.*?)</a>)?", table)
+        games.append([html.unescape(text) for text in cells if text])
     return games
 
 

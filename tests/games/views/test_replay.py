@@ -199,3 +199,54 @@ def test_a_match_lost_on_time_is_told_by_whom_and_to_whom(client, dice, alice, b
     )
     log = words(text.split('<ol class="log"')[1].split("</ol>")[0])
     assert "server revealed the dice's server seed: every roll can now be verified" in log
+
+
+def move_entries(text: str) -> list[tuple[int, str, bool]]:
+    """The move list's entries: (step, text, whether it is the current one)."""
+    entries = re.findall(
+        r'<a href="[^"]*\?step=(\d+)[^"]*" data-step="\1"( aria-current="step")?>([^<]*)</a>', text
+    )
+    return [(int(step), words, bool(current)) for step, current, words in entries]
+
+
+def test_the_replay_reads_as_the_move_list_with_the_shown_entry_current(client, match):
+    moves = [(3, "31: 8/5 6/5"), (4, "Doubles => 2"), (5, "Takes"), (7, "65: 24/18 18/13")]
+    on_match_page = move_entries(page(client.get(reverse("match", args=[match.pk]))))
+    assert [(step, words) for step, words, _ in on_match_page] == moves
+    for step, current in ((0, None), (2, None), (3, 3), (4, 4), (6, 5), (7, 7)):
+        entries = move_entries(page(replay(client, match, step=step)))
+        assert [(at, words) for at, words, _ in entries] == moves
+        assert [at for at, _, is_current in entries if is_current] == ([current] if current else [])
+
+
+def test_the_move_list_keeps_the_side_the_board_is_seen_from(client, match):
+    text = page(replay(client, match, step=3, side=1))
+    url = reverse("match-replay", args=[match.pk])
+    assert f'<a href="{url}?step=4&side=1" data-step="4">Doubles => 2</a>' in text
+
+
+def test_each_game_starts_at_its_opening_roll_and_the_keys_lead_there(client, dice, alice, bob):
+    dice.add(3, 1)
+    match = start_match(alice, bob, length=3)
+    match = act(match, alice, "move", play="8/5 6/5")
+    match = act(match, bob, "double")
+    dice.add(2, 2, 4, 5)  # game 2: a tied opening roll (step 6), then bob starts with 5-4
+    match = act(match, alice, "drop")
+    url = reverse("match-replay", args=[match.pk])
+    text = page(replay(client, match, step=3))
+    assert f'<a href="{url}?step=2" data-game-start="2">Game 1</a>' in text
+    assert f'<a href="{url}?step=6" data-game-start="6">Game 2</a>' in text
+    earlier = 'data-game-step="earlier" aria-keyshortcuts="ArrowUp">↑ Start of game 1<'
+    later = 'data-game-step="later" aria-keyshortcuts="ArrowDown">↓ Start of game 2<'
+    assert f'href="{url}?step=2" {earlier}' in text
+    assert f'href="{url}?step=6" {later}' in text
+    at_start = page(replay(client, match, step=6))
+    assert 'data-game-step="later"' not in at_start
+    assert re.search(rf'href="{url}\?step=2" data-game-step="earlier"', at_start)
+    for rel, key in (
+        ("first", "Home"),
+        ("prev", "ArrowLeft"),
+        ("next", "ArrowRight"),
+        ("last", "End"),
+    ):
+        assert re.search(rf'rel="{rel}" aria-keyshortcuts="{key}"', at_start)
