@@ -196,3 +196,22 @@ def test_the_derivation_is_stable():
     # A fixed vector, so that the scheme in docs/dice.md cannot drift unnoticed.
     assert rolls.roll(bytes(32), ("alice", "bob"), 0) == (3, 2)
     assert rolls.commitment(bytes(32)) == hashlib.sha256(bytes(32)).hexdigest()
+
+
+def test_the_dice_page_names_a_few_mismatches_and_counts_the_rest(client, dice, players):
+    """Dice the seeds do not give (scripted here, as a server that cheated would roll them)."""
+    alice, bob = players
+    dice.add(3, 1)
+    match = services.challenge_accept(
+        challenge_id=services.challenge_create(challenger=alice, opponent=bob, match_length=1).pk,
+        user=bob,
+    )
+    dice.add_random(400, seed=3)
+    match = play_out(match, random.Random(5))
+    check = check_dice(log_of(match))
+    assert len(check.mismatches) > 3
+    page = client.get(f"/matches/{match.pk}/dice/").content.decode()
+    assert 'data-verified="no"' in page
+    assert page.count("the seeds give") == 3
+    assert f"{len(check.mismatches)} of the {len(check.rolls)} rolls differ in all" in page
+    assert page.count("<strong>mismatch</strong>") == len(check.mismatches)
