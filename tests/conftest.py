@@ -119,8 +119,10 @@ def _quick_password_hashing(settings: Any) -> None:
 @pytest.fixture(autouse=True)
 def _quick_analyses(settings: Any) -> None:
     """Tasks run in the test's own process (pyproject.toml sets CELERY_TASK_ALWAYS_EAGER), so
-    the analysis of every match a test finishes runs too: at 1 ply, bgsage's quickest."""
+    the analysis of every match a test finishes runs too: at 1 ply, bgsage's quickest, and
+    without gnubg's second opinion unless a test asks for it (the ``gnubg`` fixture)."""
     settings.MATCH_ANALYSIS_PLIES = 1
+    settings.GNUBG_PATH = ""
 
 
 @pytest.fixture
