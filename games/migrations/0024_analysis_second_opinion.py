@@ -39,11 +39,11 @@ def bgsage_alone(result):
         opinion = decision["opinions"].get("bgsage")
         if opinion is None or not opinion["counts"]:
             continue
-        kept = {key: value for key, value in decision.items() if key not in ("opinions", "disputed")}
+        kept = {
+            key: value for key, value in decision.items() if key not in ("opinions", "disputed")
+        }
         decisions.append({**kept, **{key: opinion[key] for key in ("best", "equity_lost", "mark")}})
-    earlier = {
-        key: value for key, value in result.items() if key not in ("engines", "unavailable")
-    }
+    earlier = {key: value for key, value in result.items() if key not in ("engines", "unavailable")}
     return {**earlier, "players": result["players"].get("bgsage", []), "decisions": decisions}
 
 
