@@ -230,13 +230,16 @@ def review_match(
         try:
             analysis = second_opinion()
             gnubg = _gnubg_opinions(found, analysis.by_event(match_length, events, rules))
-        except GnubgError as error:
+        except (GnubgError, ValueError) as error:  # ValueError: the engine refused its play
             logger.warning("No second opinion from gnubg: %s", error)
             unavailable["gnubg"] = f"GNU Backgammon gave no analysis: {error}"
         else:
-            engines["gnubg"] = analysis.plies
-            for index, opinion in gnubg.items():
-                opinions[index]["gnubg"] = opinion
+            if gnubg or not found:
+                engines["gnubg"] = analysis.plies
+                for index, opinion in gnubg.items():
+                    opinions[index]["gnubg"] = opinion
+            else:
+                unavailable["gnubg"] = "GNU Backgammon weighed none of the decisions."
     reviews = tuple(
         DecisionReview(
             decision.index,
@@ -329,7 +332,9 @@ def _gnubg_opinions(
         event, state, player = decision.event, decision.state, decision.player
         if isinstance(event, PlayMade):
             record = _record(records, decision.index, "move", decision)
-            assert state.dice is not None and record.chosen is not None
+            if record.chosen is None or not record.plays:
+                continue
+            assert state.dice is not None
             before = state.position_for(player)
             best, chosen = record.plays[0], record.plays[record.chosen]
             reached = before.apply(chosen.play(before, state.dice)).points
