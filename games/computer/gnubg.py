@@ -27,9 +27,6 @@ from games.engine.mat import move_list
 
 Action = Literal["move", "double", "take", "drop"]
 
-#: What gnubg calls its marks of a decision, from the least bad.
-MARKS = ("doubtful", "bad", "very bad")
-
 #: Runs inside gnubg: analyse the match, then write every record as gnubg's Python gives it,
 #: with each cube analysis also in EMG ("nd", "dt"), and gnubg's own statistics.
 _SCRIPT = """
@@ -166,12 +163,14 @@ class GnubgRun:
 
     def __init__(
         self,
-        process: subprocess.Popen[str],
+        process: subprocess.Popen[str] | None,
         folder: tempfile.TemporaryDirectory[str],
         plies: int,
         timeout: float,
+        failure: str = "",
     ) -> None:
-        self._process, self._folder, self._plies, self._timeout = process, folder, plies, timeout
+        self._process, self._folder = process, folder
+        self._plies, self._timeout, self._failure = plies, timeout, failure
 
     @classmethod
     def start(
@@ -203,15 +202,17 @@ class GnubgRun:
                 stdout=subprocess.PIPE,
                 stderr=subprocess.STDOUT,
                 text=True,
+                errors="replace",
             )
-        except OSError as error:
-            folder.cleanup()
-            raise GnubgError(f"gnubg could not be started: {error}") from error
+        except OSError as failure:
+            return cls(None, folder, plies, timeout, f"gnubg could not be started: {failure}")
         return cls(process, folder, plies, timeout)
 
     def result(self) -> GnubgAnalysis:
         """Wait for gnubg and read its analysis; raises GnubgError if there is none."""
         try:
+            if self._process is None:
+                raise GnubgError(self._failure)
             try:
                 said, _ = self._process.communicate(timeout=self._timeout)
             except subprocess.TimeoutExpired:
@@ -221,13 +222,16 @@ class GnubgRun:
             written = Path(self._folder.name) / "analysis.json"
             if not written.exists():
                 raise GnubgError(f"gnubg wrote no analysis: {said.strip()[-500:]}")
-            return read_analysis(json.loads(written.read_text()), self._plies)
+            try:
+                return read_analysis(json.loads(written.read_text()), self._plies)
+            except (ValueError, KeyError, TypeError) as failure:
+                raise GnubgError(f"gnubg's analysis could not be read: {failure!r}") from failure
         finally:
             self._folder.cleanup()
 
     def stop(self) -> None:
         """Stop gnubg without waiting for its analysis."""
-        if self._process.poll() is None:
+        if self._process is not None and self._process.poll() is None:
             self._process.kill()
             self._process.communicate()
         self._folder.cleanup()
