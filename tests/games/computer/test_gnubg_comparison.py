@@ -29,7 +29,7 @@ from games.computer.gnubg import GnubgAnalysis, GnubgRecord, GnubgRun
 from games.computer.review import ENGINES, ERROR, DecisionReview, MatchReview, review_match
 from games.engine import Double, Drop, Event, PlayMade, Roll, Take
 from games.engine.mat import export_mat
-from tests.games.computer.conftest import GNUBG, NO_GNUBG
+from tests.conftest import GNUBG, NO_GNUBG
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(GNUBG is None, reason=NO_GNUBG)]
 

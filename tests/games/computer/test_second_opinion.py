@@ -23,7 +23,7 @@ from games.computer.review import DISPUTED, review_match
 from games.engine.mat import export_mat
 from games.models import ImportedMatch, MatchAnalysis
 from games.services.imports import imported_match_create
-from tests.games.computer.conftest import GNUBG, NO_GNUBG
+from tests.conftest import GNUBG, NO_GNUBG
 from tests.games.formats.matches import random_match
 
 pytestmark = pytest.mark.django_db
