@@ -9,6 +9,7 @@ from typing import Any
 
 from celery import shared_task
 
+from backgammon_site.errors import Conflict
 from games import services
 from games.clocks import sweep
 from games.computer.analysis import (
@@ -120,14 +121,20 @@ def league_advance(league_id: int) -> int:
 
 # --- Analysis ---
 
-#: An analysis that runs this long is stopped (and marked failed); none takes a minute.
+#: An analysis that runs this long is stopped (and marked failed). bgsage takes seconds;
+#: gnubg's second opinion, a few minutes for the longest matches (it gives up at 480 s).
 ANALYSIS_LIMITS = {"soft_time_limit": 600, "time_limit": 660}
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True, **ANALYSIS_LIMITS)
 def analyse_match(match_id: int) -> str:
-    """Analyse match ``match_id`` as its log stands now; running it twice gives the same."""
-    return "done" if analysis_run(match_subject(match_id)) is not None else "no such match"
+    """Analyse match ``match_id`` as its log stands now; running it twice gives the same. A
+    match still being played is refused."""
+    try:
+        analysed = analysis_run(match_subject(match_id))
+    except Conflict as refusal:
+        return f"refused: {refusal.message}"
+    return "done" if analysed is not None else "no such match"
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True, **ANALYSIS_LIMITS)

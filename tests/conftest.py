@@ -5,6 +5,7 @@ DJANGO_SECRET_KEY, because pytest-django imports the settings before any conftes
 """
 
 import os
+import shutil
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -116,11 +117,28 @@ def _quick_password_hashing(settings: Any) -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+#: Debian's GNU Backgammon (package gnubg), where it is installed: CI installs it.
+GNUBG = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
+NO_GNUBG = "GNU Backgammon is not installed (Debian package: gnubg)"
+
+
 @pytest.fixture(autouse=True)
 def _quick_analyses(settings: Any) -> None:
     """Tasks run in the test's own process (pyproject.toml sets CELERY_TASK_ALWAYS_EAGER), so
-    the analysis of every match a test finishes runs too: at 1 ply, bgsage's quickest."""
+    the analysis of every match a test finishes runs too: at 1 ply, bgsage's quickest, and
+    without gnubg's second opinion unless a test asks for it (the ``gnubg`` fixture)."""
     settings.MATCH_ANALYSIS_PLIES = 1
+    settings.GNUBG_PATH = ""
+
+
+@pytest.fixture
+def gnubg(settings: Any) -> str:
+    """Analyses in this test get gnubg's second opinion, at 0 ply (its quickest)."""
+    if GNUBG is None:
+        pytest.skip(NO_GNUBG)
+    settings.GNUBG_PATH = GNUBG
+    settings.GNUBG_ANALYSIS_PLIES = 0
+    return GNUBG
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ import base64
 import hashlib
 import os
 import re
+import shutil
 import urllib.parse
 
 import dj_database_url
@@ -391,6 +392,15 @@ VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT") or f"mailto:{_operator_address}"
 WEBPUSH_TIMEOUT = 10
 #: How many devices a player may have take notifications.
 WEBPUSH_DEVICES_PER_PLAYER = 10
+
+# Analysis (games/computer/analysis.py, docs/bots.md). bgsage searches MATCH_ANALYSIS_PLIES
+# (default 2); GNU Backgammon, the second opinion, is the program GNUBG_PATH names (by default
+# the gnubg found on PATH or where Debian installs it; empty: analyses are bgsage's alone) and
+# analyses GNUBG_ANALYSIS_PLIES deep, in gnubg's count (its usual 2-ply).
+GNUBG_PATH = os.environ.get(
+    "GNUBG_PATH", shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games") or ""
+)
+GNUBG_ANALYSIS_PLIES = int(os.environ.get("GNUBG_ANALYSIS_PLIES", "2"))
 
 # Tournaments (games/services/tournaments.py, docs/tournaments.md). Moderators create them; with
 # this on, any signed-up player may too.

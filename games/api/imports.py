@@ -23,7 +23,7 @@ from backgammon_site.api_toolkit import (
 )
 from backgammon_site.errors import ApplicationError, NotFound
 from games.api.downloads import TextDownload, download
-from games.api.serializers import ImportAnalysisSerializer
+from games.api.serializers import AnalysisQuerySerializer, ImportAnalysisSerializer
 from games.computer.analysis import (
     analysis_limit_spend,
     analysis_request,
@@ -161,13 +161,15 @@ class ImportAnalysisView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        summary="The imported match's analysis: the equity each decision lost against bgsage's "
-        "best",
+        summary="The imported match's analysis: the equity each decision lost against the best "
+        "choice of bgsage and, as a second opinion, of GNU Backgammon",
+        parameters=[AnalysisQuerySerializer],
         responses={200: ImportAnalysisSerializer, 404: ERRORS[404]},
     )
     def get(self, request: Request, import_id: int) -> Response:
+        engine = AnalysisQuerySerializer.engine_of(request.query_params)
         imported = _imported(import_id)
-        analysis = stored_analysis(import_subject(imported.pk))
+        analysis = stored_analysis(import_subject(imported.pk), engine)
         if analysis is None:
             raise NotFound(
                 f"Imported match {import_id} has not been analysed; POST here to ask for it."
@@ -176,6 +178,7 @@ class ImportAnalysisView(APIView):
 
     @extend_schema(
         summary="Ask for the imported match to be analysed (again), in the background",
+        parameters=[AnalysisQuerySerializer],
         request=None,
         responses={
             202: ImportAnalysisSerializer,
@@ -187,11 +190,12 @@ class ImportAnalysisView(APIView):
     def post(self, request: Request, import_id: int) -> Response:
         if not request.user.is_authenticated:
             raise NotAuthenticated()
+        engine = AnalysisQuerySerializer.engine_of(request.query_params)
         subject = import_subject(_imported(import_id).pk)
         analysis_limit_spend(request._request, request.user)
         analysis_request(subject)
         return Response(
-            ImportAnalysisSerializer(stored_analysis(subject)).data,
+            ImportAnalysisSerializer(stored_analysis(subject, engine)).data,
             status=status.HTTP_202_ACCEPTED,
         )
 

@@ -29,6 +29,7 @@ from backgammon_site.errors import ApplicationError, Conflict, NotFound
 from games import selectors, services
 from games.api.serializers import (
     ActionRequestSerializer,
+    AnalysisQuerySerializer,
     ChallengeSerializer,
     DiceCheckSerializer,
     MatchAnalysisSerializer,
@@ -272,12 +273,15 @@ class MatchAnalysisView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        summary="The match's analysis: the equity each decision lost against bgsage's best",
+        summary="The match's analysis: the equity each decision lost against the best choice "
+        "of bgsage and, as a second opinion, of GNU Backgammon",
+        parameters=[AnalysisQuerySerializer],
         responses={200: MatchAnalysisSerializer, **ERRORS, 409: NOT_FINISHED},
     )
     def get(self, request: Request, match_id: int) -> Response:
+        engine = AnalysisQuerySerializer.engine_of(request.query_params)
         match = match_or_not_found(match_id)
-        analysis = stored_analysis(match_subject(match.pk))
+        analysis = stored_analysis(match_subject(match.pk), engine)
         if analysis is None:
             if match.status != Match.Status.FINISHED:
                 raise Conflict(
@@ -289,6 +293,7 @@ class MatchAnalysisView(APIView):
 
     @extend_schema(
         summary="Ask for the match to be analysed (again); the analysis is done in the background",
+        parameters=[AnalysisQuerySerializer],
         request=None,
         responses={202: MatchAnalysisSerializer, **ERRORS, 409: NOT_FINISHED, 429: TOO_MANY},
     )
@@ -296,11 +301,13 @@ class MatchAnalysisView(APIView):
         if not request.user.is_authenticated:
             raise NotAuthenticated()
         match = match_or_not_found(match_id)
+        engine = AnalysisQuerySerializer.engine_of(request.query_params)
         analysis_limit_spend(request._request, request.user)
         analysis = analysis_request(match_subject(match.pk))
         analysis.refresh_from_db()
         return Response(
-            MatchAnalysisSerializer(analysis_view(analysis)).data, status=status.HTTP_202_ACCEPTED
+            MatchAnalysisSerializer(analysis_view(analysis, engine)).data,
+            status=status.HTTP_202_ACCEPTED,
         )
 
 

@@ -10,13 +10,19 @@ either again when someone asks (the API and the replay page's button). A match s
 played is never analysed nor its analysis shown: best plays would help the players. A request
 for an analysis already done to the last event, or already waiting for a worker, queues
 nothing more, so no one can fill the analysis queue.
+
+Every decision is weighed by bgsage and, where GNU Backgammon is installed (GNUBG_PATH), by
+gnubg too: the second opinion. gnubg analyses the match's .mat export in a process of its own
+while bgsage works. Where it is not installed, or fails, the analysis is bgsage's alone and
+says why. Viewers pick the engine whose figures they read (``analysis_view``'s ``engine``).
 """
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from django.conf import settings
 from django.db import transaction
@@ -25,9 +31,11 @@ from django.utils import timezone
 
 from accounts import limits
 from backgammon_site.errors import ApplicationError, Conflict, NotFound
-from games.computer.review import review_match
+from games.computer.gnubg import GnubgRun
+from games.computer.review import ENGINES, Engine, review_match
 from games.engine import MatchRules
 from games.engine.events import Event
+from games.engine.mat import export_mat
 from games.log.records import imported_log, match_log, read_log, rules_of_log
 from games.models import GNUBG_VARIANTS, ImportedMatch, Match, MatchAnalysis, Variant
 from games.signals import analysis_requested
@@ -75,6 +83,21 @@ class AnalysedLog:
 def analysis_plies() -> int:
     """The search depth of analyses: bgsage's 2 ply unless MATCH_ANALYSIS_PLIES says."""
     return int(getattr(settings, "MATCH_ANALYSIS_PLIES", 2))
+
+
+def gnubg_program() -> str:
+    """GNU Backgammon's program (GNUBG_PATH), or "" where it is not installed."""
+    path = str(getattr(settings, "GNUBG_PATH", "") or "")
+    return path if path and os.access(path, os.X_OK) else ""
+
+
+def gnubg_plies() -> int:
+    """The depth of gnubg's analysis, in gnubg's count: 2 unless GNUBG_ANALYSIS_PLIES says."""
+    return int(getattr(settings, "GNUBG_ANALYSIS_PLIES", 2))
+
+
+#: What an analysis says where gnubg is not installed.
+GNUBG_MISSING = "GNU Backgammon is not installed on this server."
 
 
 #: An analysis takes minutes at most: one still pending after this long was lost (its task
@@ -136,10 +159,17 @@ def _last_step(subject: Subject) -> int:
 def _needs_no_task(analysis: MatchAnalysis, last_step: int, now: datetime) -> bool:
     if analysis.status == MatchAnalysis.Status.PENDING:
         return analysis.requested_at > now - ANALYSIS_PATIENCE
+    engines = (analysis.result or {}).get("engines", {})
+    second_opinion_as_now = (
+        engines.get("gnubg", {}).get("plies") == gnubg_plies()
+        if gnubg_program()
+        else "gnubg" not in engines
+    )
     return (
         analysis.status == MatchAnalysis.Status.DONE
         and analysis.seq == last_step
         and analysis.plies == analysis_plies()
+        and second_opinion_as_now
     )
 
 
@@ -162,18 +192,37 @@ def lost_analyses_requested_again(now: datetime | None = None) -> int:
 
 
 def analysis_run(subject: Subject) -> MatchAnalysis | None:
-    """Analyse the subject's log as it is now and store the result; None if it is gone."""
+    """Analyse the subject's log as it is now and store the result; None if it is gone.
+    Raises Conflict for a match still being played."""
+    if subject.exists():
+        _last_step(subject)
     log = analysed_log(subject)
     if log is None:
         return None
     plies = analysis_plies()
+    program = gnubg_program()
+    gnubg = None
+    if program:
+        mat = export_mat(("first", "second"), log.match_length, log.events, log.rules)
+        gnubg = GnubgRun.start(mat, program=program, plies=gnubg_plies())
     try:
-        review = review_match(log.match_length, log.events, plies=plies, rules=log.rules).to_json()
+        review = review_match(
+            log.match_length,
+            log.events,
+            plies=plies,
+            rules=log.rules,
+            second_opinion=gnubg.result if gnubg is not None else None,
+        ).to_json()
     except Exception:
         MatchAnalysis.objects.update_or_create(
             **subject.key, defaults={"status": MatchAnalysis.Status.FAILED}
         )
         raise
+    finally:
+        if gnubg is not None:
+            gnubg.stop()
+    if not program:
+        review["unavailable"]["gnubg"] = GNUBG_MISSING
     for decision in review["decisions"]:
         decision["seq"] = log.steps[decision.pop("index")]
     analysis, _ = MatchAnalysis.objects.update_or_create(
@@ -216,7 +265,7 @@ def _records(subject: Subject) -> Any:
     return (Match if subject.field == "match" else ImportedMatch).objects.all()
 
 
-def stored_analysis(subject: Subject) -> dict[str, Any] | None:
+def stored_analysis(subject: Subject, engine: Engine = "bgsage") -> dict[str, Any] | None:
     """The subject's analysis as analysis_view shows it; None if none was ever asked for, or
     if its match is still being played."""
     stored = (
@@ -227,11 +276,18 @@ def stored_analysis(subject: Subject) -> dict[str, Any] | None:
         .exclude(match__status=Match.Status.ACTIVE)
         .first()
     )
-    return analysis_view(stored) if stored is not None else None
+    return analysis_view(stored, engine) if stored is not None else None
 
 
-def analysis_view(analysis: MatchAnalysis) -> dict[str, Any]:
-    """The analysis as the API and the replay page show it: players by name."""
+def engine_named(name: str | None) -> Engine:
+    """The engine a viewer picked by name (``?engine=``): bgsage unless gnubg is named."""
+    return cast(Engine, name) if name in ENGINES else "bgsage"
+
+
+def analysis_view(analysis: MatchAnalysis, engine: Engine = "bgsage") -> dict[str, Any]:
+    """The analysis as the API and the replay page show it: players by name, each player's
+    figures and each decision's verdict from ``engine`` (bgsage's where gnubg gave no
+    opinion), the other engine's beside them."""
     if analysis.match is not None:
         match = analysis.match
         names = (match.first_player.get_username(), match.second_player.get_username())
@@ -239,6 +295,11 @@ def analysis_view(analysis: MatchAnalysis) -> dict[str, Any]:
         assert analysis.imported is not None
         names = analysis.imported.names
     result = analysis.result or {}
+    engines = result.get("engines", {})
+    if engine not in engines:
+        engine = "bgsage"
+    other = next((name for name in engines if name != engine), None)
+    figures = result.get("players", {})
     return {
         "match": analysis.match_id,
         "imported": analysis.imported_id,
@@ -247,14 +308,41 @@ def analysis_view(analysis: MatchAnalysis) -> dict[str, Any]:
         "plies": analysis.plies,
         "requested_at": analysis.requested_at,
         "completed_at": analysis.completed_at,
+        "engine": engine,
+        "engines": [{"engine": name, **about} for name, about in engines.items()],
+        "unavailable": [
+            {"engine": name, "reason": reason}
+            for name, reason in result.get("unavailable", {}).items()
+        ],
         "players": [
-            {"player": names[index], **figures}
-            for index, figures in enumerate(result.get("players", []))
+            {
+                "player": names[index],
+                **own,
+                "other": {"engine": other, **figures[other][index]} if other else None,
+            }
+            for index, own in enumerate(figures.get(engine, []))
         ],
         "decisions": [
-            {**decision, "player": names[decision["player"]]}
-            for decision in result.get("decisions", [])
+            _decision_view(decision, names, engine) for decision in result.get("decisions", [])
         ],
+    }
+
+
+def _decision_view(
+    decision: dict[str, Any], names: tuple[str, str], engine: Engine
+) -> dict[str, Any]:
+    verdict = decision["opinions"].get(engine) or {}
+    return {
+        "seq": decision["seq"],
+        "player": names[decision["player"]],
+        "kind": decision["kind"],
+        "chosen": decision["chosen"],
+        "best": verdict.get("best"),
+        "equity_lost": verdict.get("equity_lost"),
+        "mark": verdict.get("mark"),
+        "counts": verdict.get("counts", False),
+        "disputed": decision["disputed"],
+        "opinions": decision["opinions"],
     }
 
 

@@ -41,22 +41,27 @@ class DuelResult:
 
 
 def play_bot_match(
-    match_length: int, levels: tuple[BotLevel, BotLevel], rng: random.Random
+    match_length: int,
+    levels: tuple[BotLevel, BotLevel],
+    rng: random.Random,
+    record: list[Event] | None = None,
 ) -> MatchState:
-    """A whole match between two bots: ``levels[0]`` is player 0."""
+    """A whole match between two bots: ``levels[0]`` is player 0. Its events are appended to
+    ``record`` when one is given."""
     state = MatchState.new(match_length)
+    record = [] if record is None else record
 
     def roll() -> Dice:
         return Dice(rng.randint(1, 6), rng.randint(1, 6))
 
     while not state.is_finished():
         if state.phase == "opening":
-            state = state.apply(OpeningRoll((rng.randint(1, 6), rng.randint(1, 6))))
+            state = _recorded(state, OpeningRoll((rng.randint(1, 6), rng.randint(1, 6))), record)
             continue
         player = state.player_to_act()
         assert player is not None and state.turn is not None
         if state.phase == "rolling" and not state.can_double(player):
-            state = state.apply(Roll(player, roll()))
+            state = _recorded(state, Roll(player, roll()), record)
             continue
         action = bot_action(state, player, levels[player], rng)
         assert action is not None, state
@@ -68,8 +73,13 @@ def play_bot_match(
             event = PlayMade(player, action.play)
         else:
             event = _ANSWERS[action.action](player)
-        state = state.apply(event)
+        state = _recorded(state, event, record)
     return state
+
+
+def _recorded(state: MatchState, event: Event, record: list[Event]) -> MatchState:
+    record.append(event)
+    return state.apply(event)
 
 
 _ANSWERS: dict[str, Callable[[int], Event]] = {

@@ -43,11 +43,13 @@ class ImportedMatch(models.Model):
 
 
 class MatchAnalysis(models.Model):
-    """bgsage's review of a match's decisions (games.computer.review), up to event ``seq``.
+    """The review of a match's decisions by bgsage and, where it is installed, GNU Backgammon
+    (games.computer.review), up to event ``seq``.
 
     Of a match played here (``match``) or of one imported (``imported``), never both.
     ``result`` is ``MatchReview.to_json()`` with each decision's ``seq``: its event's seq in a
     match's log, or its step in an imported match's replay (its place among the events, from 1).
+    ``plies`` is bgsage's depth; gnubg's is in ``result["engines"]``.
     """
 
     class Status(models.TextChoices):

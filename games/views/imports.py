@@ -14,6 +14,7 @@ from backgammon_site.errors import ApplicationError, NotFound, TooManyAttempts
 from games.computer.analysis import (
     analysis_limit_spend,
     analysis_request,
+    engine_named,
     import_subject,
     stored_analysis,
 )
@@ -102,7 +103,9 @@ def import_replay(request: HttpRequest, import_id: int) -> HttpResponse:
             f"{imported.uploaded_by.get_username()}"
         ),
         players_have_profiles=False,
-        analysis=stored_analysis(import_subject(imported.pk)),
+        analysis=stored_analysis(
+            import_subject(imported.pk), engine_named(request.GET.get("engine"))
+        ),
         analyse_url=reverse("import-replay-analyse", args=[imported.pk]),
     )
 

@@ -31,6 +31,7 @@ from games.clocks.words import time_control_words
 from games.computer.analysis import (
     analysis_limit_spend,
     analysis_request,
+    engine_named,
     match_subject,
     stored_analysis,
 )
@@ -101,7 +102,7 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
             f"{time_control_words(match.time_control)}"
         ),
         players_have_profiles=True,
-        analysis=stored_analysis(match_subject(match.pk)),
+        analysis=stored_analysis(match_subject(match.pk), engine_named(request.GET.get("engine"))),
         analyse_url=(
             reverse("match-replay-analyse", args=[match.pk])
             if match.status == Match.Status.FINISHED and match.variant in GNUBG_VARIANTS
@@ -152,9 +153,15 @@ def render_replay(
     ids = match_ids(state)
 
     reviews = {d["seq"]: d for d in analysis["decisions"]} if analysis else {}
+    engine = analysis["engine"] if analysis else "bgsage"
+    engines = [about["engine"] for about in analysis["engines"]] if analysis else []
 
-    def link(to_step: int, to_side: int = side) -> str:
-        query = {"step": to_step, **({"side": 1} if to_side else {})}
+    def link(to_step: int, to_side: int = side, to_engine: str = engine) -> str:
+        query = {
+            "step": to_step,
+            **({"side": 1} if to_side else {}),
+            **({"engine": to_engine} if to_engine != "bgsage" else {}),
+        }
         return f"{url}?{urlencode(query)}"
 
     move_games = moves.lines(names, link, reviews)
@@ -187,6 +194,12 @@ def render_replay(
             "analysis": analysis,
             "analyse_url": analyse_url,
             "review": reviews.get(step),
+            "engine_choices": [(name, link(step, to_engine=name)) for name in engines],
+            "disputed": [
+                (decision, link(decision["seq"]), [decision["opinions"][name] for name in engines])
+                for decision in (analysis["decisions"] if analysis else [])
+                if decision["disputed"]
+            ],
             "zero_url": link(0),
             "first_url": link(0) if step > 0 else None,
             "previous_url": link(step - 1) if step > 0 else None,

@@ -16,13 +16,15 @@ def test_the_known_best_opening_plays_are_found_and_a_poor_one_marked():
     review = review_match(5, events, plies=1)
     first, second = review.decisions
     assert (first.index, first.player, first.kind) == (1, 0, "checker")
-    assert first.best == "8/5 6/5"
-    assert first.equity_lost >= BLUNDER and first.mark == "blunder"
-    assert second.best == second.chosen == "8/4* 6/4"
-    assert second.equity_lost == 0 and second.mark == ""
-    figures = review.to_json()["players"]
+    blunder, best = first.opinions["bgsage"], second.opinions["bgsage"]
+    assert blunder.best == "8/5 6/5"
+    assert blunder.equity_lost >= BLUNDER and blunder.mark == "blunder"
+    assert best.best == second.chosen == "8/4* 6/4"
+    assert best.equity_lost == 0 and best.mark == ""
+    assert list(review.engines) == ["bgsage"] and not first.disputed
+    figures = review.to_json()["players"]["bgsage"]
     assert figures[0]["blunders"] == 1 and figures[0]["error_rate"] == 1.0
-    assert figures[0]["performance_rating"] == round(500 * first.equity_lost, 2)
+    assert figures[0]["performance_rating"] == round(500 * blunder.equity_lost, 2)
     assert figures[1] == {
         "decisions": 1,
         "errors": 0,
@@ -41,11 +43,12 @@ def test_an_early_double_is_a_blunder_and_the_take_is_right():
         Take(0),
     ]
     cube, take = review_match(5, events, plies=1).decisions[1:]
-    assert (cube.kind, cube.chosen, cube.best, cube.mark) == (
+    double, answer = cube.opinions["bgsage"], take.opinions["bgsage"]
+    assert (cube.kind, cube.chosen, double.best, double.mark) == (
         "cube",
         "Double",
         "No double",
         "blunder",
     )
-    assert (take.kind, take.player, take.chosen, take.best) == ("take", 0, "Take", "Take")
-    assert take.equity_lost == 0
+    assert (take.kind, take.player, take.chosen, answer.best) == ("take", 0, "Take", "Take")
+    assert answer.equity_lost == 0

@@ -10,6 +10,7 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from games import tasks
 from games.models import Match, MatchAnalysis
 from tests.games.factories import act, start_match
 
@@ -113,6 +114,13 @@ def test_a_match_being_played_is_neither_analysed_nor_shown(
     response = signed_in(carol).post(reverse("match-replay-analyse", args=[match.pk]))
     assert response.status_code == 302
     assert MatchAnalysis.objects.get(match=match).result == {"decisions": []}
+
+
+def test_the_analysis_task_refuses_a_match_being_played(dice: Any, alice: Any, bob: Any) -> None:
+    match = opening(dice, alice, bob)
+    assert tasks.analyse_match(match.pk).startswith("refused: A match is analysed once it has")
+    assert not MatchAnalysis.objects.filter(match=match).exists()
+    assert tasks.analyse_match(match.pk + 1000) == "no such match"
 
 
 def test_a_match_analysed_or_queued_is_not_queued_again(

@@ -46,7 +46,7 @@ def test_a_bot_plays_a_whole_match_against_another_through_the_services(
     assert actors <= {beginner.pk, intermediate.pk} and len(actors) == 2
     analysis = MatchAnalysis.objects.get(match=match)
     assert analysis.status == MatchAnalysis.Status.DONE and analysis.seq == match.seq
-    assert sum(p["decisions"] for p in analysis.result["players"]) > 0
+    assert sum(p["decisions"] for p in analysis.result["players"]["bgsage"]) > 0
 
 
 def test_a_bot_accepts_a_challenge_and_makes_its_first_decision(
@@ -105,5 +105,6 @@ def test_a_match_won_is_analysed_once_and_an_aborted_one_is_not(
     assert reload(won).status == Match.Status.FINISHED
     analysis = MatchAnalysis.objects.get(match=won)
     assert analysis.status == MatchAnalysis.Status.DONE
-    assert [d["best"] for d in analysis.result["decisions"]] == ["8/5 6/5"]
+    bests = [d["opinions"]["bgsage"]["best"] for d in analysis.result["decisions"]]
+    assert bests == ["8/5 6/5"]
     assert not MatchAnalysis.objects.filter(match=aborted).exists()

@@ -8,7 +8,6 @@ Runs Debian's gnubg (package ``gnubg``; the binary is /usr/games/gnubg) in tty m
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -18,14 +17,12 @@ from django.urls import reverse
 from games.engine import fold
 from games.engine.mat import export_mat
 from games.engine.mat_reader import parse_mat
+from tests.conftest import GNUBG, NO_GNUBG
 from tests.games.factories import state_of
 from tests.games.formats.matches import random_match
 from tests.games.formats.played import play_match_with_cube_and_crawford
 
-GNUBG = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
-pytestmark = pytest.mark.skipif(
-    GNUBG is None, reason="GNU Backgammon is not installed (Debian package: gnubg)"
-)
+pytestmark = pytest.mark.skipif(GNUBG is None, reason=NO_GNUBG)
 DATA = Path(__file__).parent / "data"
 _SCORE = re.compile(
     r"The score \(after (?P<games>\d+) games?\) is: (?P<first>\S+) (?P<first_score>\d+), "

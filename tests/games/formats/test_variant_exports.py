@@ -4,7 +4,6 @@ imports as those variants, the others as a text record; the links that offer the
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -20,14 +19,12 @@ from games.engine.mat_reader import MatFileError, parse_mat
 from games.engine.text_record import export_text_record
 from games.models import ImportedMatch, Match
 from games.services.imports import imported_match_create
+from tests.conftest import GNUBG, NO_GNUBG
 from tests.engine.test_variant_match import play_out
 from tests.games.factories import reload
 from tests.games.formats.matches import as_recorded, random_match
 
-GNUBG = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
-needs_gnubg = pytest.mark.skipif(
-    GNUBG is None, reason="GNU Backgammon is not installed (Debian package: gnubg)"
-)
+needs_gnubg = pytest.mark.skipif(GNUBG is None, reason=NO_GNUBG)
 _PLAYING = re.compile(r"You are playing: (?P<variation>.+)")
 _SCORE = re.compile(r"The score \(after \d+ games?\) is: \S+ (?P<first>\d+), \S+ (?P<second>\d+)")
 _POSITION_ID = re.compile(r"Position ID: (?P<id>[A-Za-z0-9+/]{14})")
