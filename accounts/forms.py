@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext_lazy as _
 from knox.settings import CONSTANTS
 
 from accounts.models import NOTIFICATION_PREFERENCES, PUSH_PREFERENCES, Profile
@@ -81,6 +83,26 @@ class DisplayNameForm(forms.ModelForm):
         if typed and others.filter(username__iexact=typed).exists():
             raise forms.ValidationError("That is another player's username: choose another name.")
         return typed
+
+
+class LanguageForm(forms.ModelForm):
+    """The language the player reads the site in; none chosen: their browser's."""
+
+    language = forms.ChoiceField(
+        choices=[("", _("As my browser asks")), *settings.LANGUAGES],
+        required=False,
+        widget=forms.RadioSelect,
+        label=_("Language"),
+        error_messages={
+            "invalid_choice": _(
+                "Choose one of the languages offered: %(value)s is not one of them."
+            ),
+        },
+    )
+
+    class Meta:
+        model = Profile
+        fields = ["language"]
 
 
 class TokenRevokeForm(forms.Form):

@@ -95,6 +95,14 @@ class Profile(models.Model):
         help_text="The name pages show instead of the username; empty: the username "
         "(accounts/names.py).",
     )
+    language = models.CharField(
+        max_length=8,
+        blank=True,
+        default="",
+        choices=settings.LANGUAGES,
+        help_text="The language pages are shown in; empty: the browser's "
+        "(accounts/languages.py).",
+    )
     is_guest = models.BooleanField(
         default=False,
         help_text="A player who has not signed up: made for a visitor's session, who cannot "
