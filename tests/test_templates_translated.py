@@ -19,12 +19,15 @@ from django.template.base import Lexer, TokenType
 
 TEMPLATES = Path(settings.BASE_DIR) / "templates"
 
-#: Words a page shows in every language: the site's name and analysis programs' terms.
-ALLOWED_WORDS = {"Backgammon", "XGID", "PR"}
+#: Words a page shows in every language: the site's name, analysis programs' terms, UTC.
+ALLOWED_WORDS = {"Backgammon", "XGID", "PR", "UTC"}
 
 #: Templates that are no page: the service worker is JavaScript, whose words come from the
 #: pushes themselves (games/notifications/webpush.py).
 NOT_PAGES = {"accounts/sw.js"}
+
+#: Blocks that fill an attribute, not text: Django admin's body class.
+ATTRIBUTE_BLOCKS = {"bodyclass"}
 
 #: Attributes a person reads (or hears from a screen reader).
 READ_ATTRIBUTES = {"title", "alt", "placeholder", "aria-label", "data-label"}
@@ -37,8 +40,9 @@ ALLOWED = re.compile(r"\b(" + "|".join(sorted(ALLOWED_WORDS)) + r")\b")
 
 
 def skeleton(source: str) -> str:
-    """The template with every variable and tag a SLOT, and comments and the insides of
-    {% blocktranslate %} gone, keeping its line breaks so that lines still count right."""
+    """The template with every variable and tag a SLOT, and comments, the insides of
+    {% blocktranslate %} and attribute blocks gone, keeping its line breaks so that lines
+    still count right."""
     parts: list[str] = []
     closing: str | None = None
     for token in Lexer(source).tokenize():
@@ -54,6 +58,8 @@ def skeleton(source: str) -> str:
             name = token.contents.split()[0]
             if token.token_type is TokenType.BLOCK and name in ("blocktranslate", "comment"):
                 closing = f"end{name}"
+            elif name == "block" and token.contents.split()[1] in ATTRIBUTE_BLOCKS:
+                closing = "endblock"
             # A tag that writes an element's name (<{% if %}a{% else %}button{% endif %}>)
             # stands for a name, so that the element stays markup.
             in_tag_name = bool(parts) and parts[-1].endswith(("<", "</"))
