@@ -19,7 +19,6 @@ from django.views.i18n import set_language
 from knox.models import AuthToken
 
 from accounts import rewards
-from accounts.languages import remember_language
 from accounts.forms import (
     DisplayNameForm,
     LanguageForm,
@@ -27,10 +26,13 @@ from accounts.forms import (
     PlayPreferencesForm,
     TokenRevokeForm,
 )
-from accounts.models import Profile, PushSubscription
+from accounts.languages import remember_language
+from accounts.models import BOT_LEVELS, Profile, PushSubscription
 from accounts.vacation import days_available
 from backgammon_site.caching import viewer_independent
 from backgammon_site.vapid import site_vapid_keys
+
+BOT_LEVEL_NAMES = dict(BOT_LEVELS)
 
 
 @login_required
@@ -58,7 +60,7 @@ def api_tokens(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def api_token_create(request: HttpRequest) -> HttpResponse:
-    _, token = AuthToken.objects.create(request.user)
+    _instance, token = AuthToken.objects.create(request.user)
     request.session["new_api_token"] = token
     return redirect("api-tokens")
 
@@ -73,9 +75,9 @@ def api_token_revoke(request: HttpRequest) -> HttpResponse:
             user=request.user, token_key=form.cleaned_data["token_key"]
         ).delete()
     if deleted:
-        messages.success(request, "The token is revoked: programs using it can no longer act.")
+        messages.success(request, _("The token is revoked: programs using it can no longer act."))
     else:
-        messages.error(request, "There is no such token of yours.")
+        messages.error(request, _("There is no such token of yours."))
     return redirect("api-tokens")
 
 
@@ -87,7 +89,7 @@ def notification_settings(request: HttpRequest) -> HttpResponse:
         form = NotificationPreferencesForm(request.POST, instance=profile)
         if form.is_valid():
             form.save()
-            messages.success(request, "Your notification settings are saved.")
+            messages.success(request, _("Your notification settings are saved."))
             return redirect("notification-settings")
         # Refused: nothing is saved, and the page says why.
         status = 400
@@ -137,7 +139,7 @@ def appearance_settings(request: HttpRequest) -> HttpResponse:
         except rewards.LockedReward as refusal:
             error, status = str(refusal), 400
         else:
-            messages.success(request, "Your appearance is saved.")
+            messages.success(request, _("Your appearance is saved."))
             return redirect("appearance-settings")
     profile, _created = Profile.objects.get_or_create(user=request.user)
     unlocked = rewards.unlocked_rewards(request.user)
@@ -163,7 +165,7 @@ def _options(names: tuple[str, ...], unlocked: list[rewards.Reward]) -> list[dic
     for name in names:
         reward = next(r for r in rewards.REWARDS if name in (*r.colours, r.style))
         options.append(
-            {"name": name, "unlocked": reward in unlocked, "level": reward.level.capitalize()}
+            {"name": name, "unlocked": reward in unlocked, "level": BOT_LEVEL_NAMES[reward.level]}
         )
     return options
 
@@ -176,7 +178,7 @@ def name_settings(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         if form.is_valid():
             form.save()
-            messages.success(request, "Your display name is saved.")
+            messages.success(request, _("Your display name is saved."))
             return redirect("name-settings")
         return render(request, "accounts/name_settings.html", {"form": form}, status=400)
     return render(request, "accounts/name_settings.html", {"form": form})
@@ -189,7 +191,7 @@ def play_settings(request: HttpRequest) -> HttpResponse:
     form = PlayPreferencesForm(request.POST or None, instance=profile)
     if request.method == "POST" and form.is_valid():
         form.save()
-        messages.success(request, "Your play settings are saved.")
+        messages.success(request, _("Your play settings are saved."))
         return redirect("play-settings")
     return render(request, "accounts/play_settings.html", {"form": form})
 

@@ -168,7 +168,7 @@ def match_rematch(request: HttpRequest, match_id: int) -> HttpResponse:
             return redirect_to_login(request.get_full_path())
         player = request.user
     try:
-        challenge, _ = services.rematch_offer(match_id=match.pk, player=player)
+        challenge, _created = services.rematch_offer(match_id=match.pk, player=player)
     except ApplicationError as error:
         return refused(request, match, error)
     challenge.refresh_from_db(fields=["match"])

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from games.engine.match import ABORTED, ENDED_BY_AGREEMENT
 
@@ -17,6 +17,11 @@ RESIGN_CHOICES = (
     (2, gettext_lazy("a gammon")),
     (3, gettext_lazy("a backgammon")),
 )
+
+
+def points_words(points: int) -> str:
+    """``1 point``, ``5 points``: a match's length or a game's worth."""
+    return ngettext("%(points)s point", "%(points)s points", points) % {"points": points}
 
 
 def game_ending(result: str) -> str:

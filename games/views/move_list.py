@@ -7,11 +7,12 @@ from dataclasses import dataclass
 
 from django.core.cache import cache
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from games.engine.mat import GameMoves, MoveCell, move_list
-from games.engine.words import points as in_points
 from games.log.records import match_log, read_log, rules_of_log
 from games.models import Match
+from games.views.match_words import points_words
 
 CACHE_SECONDS = 15 * 60
 
@@ -37,8 +38,8 @@ def match_moves(match: Match, names: tuple[str, str]) -> list[GameLines]:
     cached: tuple[list[GameMoves], list[int]] | None = cache.get(key)
     if cached is None:
         logged = list(read_log(match_log(match)))
-        events = [event for _, event in logged if event is not None]
-        rules = rules_of_log([row for row, _ in logged])
+        events = [event for _row, event in logged if event is not None]
+        rules = rules_of_log([row for row, _event in logged])
         cached = (
             move_list(match.match_length, events, rules),
             [row.step for row, event in logged if event is not None],
@@ -50,14 +51,17 @@ def match_moves(match: Match, names: tuple[str, str]) -> list[GameLines]:
     def entry(cell: MoveCell | None) -> Entry | None:
         if cell is None:
             return None
-        return Entry(cell.text.strip() or "(no move)", f"{replay}?step={steps[cell.event]}")
+        return Entry(cell.text.strip() or _("(no move)"), f"{replay}?step={steps[cell.event]}")
 
     return [
         GameLines(
             game.number,
             game.score,
             [(entry(first), entry(second)) for first, second in game.lines],
-            "" if game.winner is None else f"{names[game.winner]} wins {in_points(game.points)}",
+            ""
+            if game.winner is None
+            else _("%(winner)s wins %(points)s")
+            % {"winner": names[game.winner], "points": points_words(game.points)},
         )
         for game in games
     ]

@@ -8,7 +8,6 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from backgammon_site.variants import variant_title
-
 from games.engine.board import Board
 from games.engine.variants import (
     TAVLI,

@@ -50,7 +50,7 @@ def _read_steps(text: str) -> list[tuple[int, int]]:
     """``24-6,18-5`` as (source, die) pairs."""
     steps = []
     for step in filter(None, text.split(",")[:4]):
-        source_text, _, die_text = step.partition("-")
+        source_text, _dash, die_text = step.partition("-")
         source, die = _point(source_text), _point(die_text)
         if source is None or die is None:
             raise ValueError(step)
