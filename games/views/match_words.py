@@ -30,9 +30,9 @@ def game_ending(result: str) -> str:
         "single": pgettext("game result", "single"),
         "gammon": pgettext("game result", "gammon"),
         "backgammon": pgettext("game result", "backgammon"),
-        "drop": pgettext("game result", "cube dropped"),
-        "resign": pgettext("game result", "resigned"),
-        "mother": pgettext("game result", "mother pinned"),
+        "drop": pgettext("game result", "drop"),
+        "resign": pgettext("game result", "resign"),
+        "mother": pgettext("game result", "mother"),
         "draw": pgettext("game result", "draw"),
     }.get(result, result)
 
