@@ -4,6 +4,8 @@ Russian. Notation, usernames and the board's markup stay as they are."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -100,3 +102,24 @@ def test_russian_says_numbers_with_the_right_plural(signed_in, dice):
     html = page(signed_in(ivan), reverse("match", args=[match.pk]))
     assert "матч до 3 очков" in html
     assert "1 день на ход + 8 дней запаса" in html
+
+
+#: An attribute whose number was written with a decimal comma, as Greek and Russian write one.
+LOCALISED_NUMBER = re.compile(r'\s[\w:-]+="-?\d+,\d[^"]*"')
+
+
+@pytest.mark.parametrize("language", ["el", "ru"])
+def test_the_boards_measures_stay_numbers_in_every_language(
+    signed_in, match, greek_alice, language
+):
+    Profile.objects.filter(user=greek_alice).update(language=language)
+    browser = signed_in(greek_alice)
+    for url in (
+        reverse("match", args=[match.pk]),
+        reverse("match-replay", args=[match.pk]),
+        "/rules/plakoto/",
+        reverse("profile", args=["alice"]),
+    ):
+        html = page(browser, url)
+        assert 'class="board"' in html or url.startswith("/players/"), url
+        assert not LOCALISED_NUMBER.findall(html), (url, LOCALISED_NUMBER.findall(html)[:3])
