@@ -14,11 +14,24 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponseBase
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
+from django.utils.translation import ngettext_lazy
 
 from accounts.models import profile_of
 
 #: Where the API is served: its answers are in English.
 API_PREFIX = "/api/"
+
+#: Django's words for spans of time (its timesince and timeuntil filters, and naturaltime past
+#: a day), exactly as django.utils.timesince marks them: Django's own Greek catalogue leaves
+#: them untranslated, so they are marked here for locale/el to carry (Russian keeps Django's).
+DJANGO_TIME_SPANS = (
+    ngettext_lazy("%(num)d year", "%(num)d years", "num"),
+    ngettext_lazy("%(num)d month", "%(num)d months", "num"),
+    ngettext_lazy("%(num)d week", "%(num)d weeks", "num"),
+    ngettext_lazy("%(num)d day", "%(num)d days", "num"),
+    ngettext_lazy("%(num)d hour", "%(num)d hours", "num"),
+    ngettext_lazy("%(num)d minute", "%(num)d minutes", "num"),
+)
 
 
 def profile_language(user: Any) -> str:
