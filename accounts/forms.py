@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext_lazy as _
 from knox.settings import CONSTANTS
 
 from accounts.models import NOTIFICATION_PREFERENCES, PUSH_PREFERENCES, Profile
@@ -18,17 +20,22 @@ class NotificationPreferencesForm(forms.ModelForm):
         model = Profile
         fields = [*NOTIFICATION_PREFERENCES.values(), *PUSH_PREFERENCES.values()]
         labels = {
-            "notify_your_turn": "Your turn",
-            "notify_challenge": "A challenge to you, or your tournament match starting",
-            "notify_deadline": "A deadline approaching",
-            "notify_match_finished": "A match of yours finished",
-            **{field: "And as a notification on my devices" for field in PUSH_PREFERENCES.values()},
+            "notify_your_turn": _("Your turn"),
+            "notify_challenge": _("A challenge to you, or your tournament match starting"),
+            "notify_deadline": _("A deadline approaching"),
+            "notify_match_finished": _("A match of yours finished"),
+            **{
+                field: _("And as a notification on my devices")
+                for field in PUSH_PREFERENCES.values()
+            },
         }
         widgets = {field: forms.RadioSelect for field in NOTIFICATION_PREFERENCES.values()}
         error_messages = {
             field: {
-                "required": "Choose how to hear of this.",
-                "invalid_choice": "Choose one of the offered ways: %(value)s is not one of them.",
+                "required": _("Choose how to hear of this."),
+                "invalid_choice": _(
+                    "Choose one of the offered ways: %(value)s is not one of them."
+                ),
             }
             for field in NOTIFICATION_PREFERENCES.values()
         }
@@ -48,11 +55,11 @@ class PlayPreferencesForm(forms.ModelForm):
         model = Profile
         fields = ["auto_roll", "auto_play_forced"]
         labels = {
-            "auto_roll": "Roll for me when I cannot double",
-            "auto_play_forced": "Play for me when a roll has only one legal play",
+            "auto_roll": _("Roll for me when I cannot double"),
+            "auto_play_forced": _("Play for me when a roll has only one legal play"),
         }
         help_texts = {
-            "auto_roll": "Off: you press Roll (or shake your phone) on every turn.",
+            "auto_roll": _("Off: you press Roll (or shake your phone) on every turn."),
             "auto_play_forced": "",
         }
 
@@ -63,10 +70,12 @@ class DisplayNameForm(forms.ModelForm):
     class Meta:
         model = Profile
         fields = ["display_name"]
-        labels = {"display_name": "Display name"}
+        labels = {"display_name": _("Display name")}
         help_texts = {
-            "display_name": "Shown on the board, in match lists and on your profile. Your "
-            "username stays as it is: it is how others challenge you and your profile's address."
+            "display_name": _(
+                "Shown on the board, in match lists and on your profile. Your username stays as "
+                "it is: it is how others challenge you and your profile's address."
+            )
         }
 
     def clean_display_name(self) -> str:
@@ -75,12 +84,34 @@ class DisplayNameForm(forms.ModelForm):
         typed = " ".join(self.cleaned_data["display_name"].split())
         if clean_display_name(typed) != typed:
             raise forms.ValidationError(
-                "Use letters, digits, spaces, dots, dashes, underscores and apostrophes only."
+                _("Use letters, digits, spaces, dots, dashes, underscores and apostrophes only.")
             )
         others = get_user_model().objects.exclude(pk=self.instance.user_id)
         if typed and others.filter(username__iexact=typed).exists():
-            raise forms.ValidationError("That is another player's username: choose another name.")
+            raise forms.ValidationError(
+                _("That is another player's username: choose another name.")
+            )
         return typed
+
+
+class LanguageForm(forms.ModelForm):
+    """The language the player reads the site in; none chosen: their browser's."""
+
+    language = forms.ChoiceField(
+        choices=[("", _("As my browser asks")), *settings.LANGUAGES],
+        required=False,
+        widget=forms.RadioSelect,
+        label=_("Language"),
+        error_messages={
+            "invalid_choice": _(
+                "Choose one of the languages offered: %(value)s is not one of them."
+            ),
+        },
+    )
+
+    class Meta:
+        model = Profile
+        fields = ["language"]
 
 
 class TokenRevokeForm(forms.Form):

@@ -19,6 +19,7 @@ from allauth.core.internal.ratelimit import get_rates
 from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.timesince import timeuntil
+from django.utils.translation import gettext as _
 
 from backgammon_site.errors import TooManyAttempts
 
@@ -40,7 +41,11 @@ def spend(request: HttpRequest, action: str, *, refusal: str, user: Any = None) 
 def refused(action: str, refusal: str) -> TooManyAttempts:
     """The refusal of an ``action`` whose limit is spent, telling when to try again."""
     retry_after = longest_window(action)
-    return TooManyAttempts(f"{refusal} Try again in {in_words(retry_after)}.", retry_after)
+    return TooManyAttempts(
+        _("%(refusal)s Try again in %(time)s.")
+        % {"refusal": refusal, "time": in_words(retry_after)},
+        retry_after,
+    )
 
 
 def longest_window(action: str) -> int:

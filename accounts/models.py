@@ -8,6 +8,7 @@ from django.conf import settings
 from django.core.exceptions import ObjectDoesNotExist
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from accounts.names import DISPLAY_NAME_LENGTH
 
@@ -15,9 +16,9 @@ from accounts.names import DISPLAY_NAME_LENGTH
 class Delivery(models.TextChoices):
     """How a player hears of one kind of news."""
 
-    IMMEDIATELY = "immediately", "By email, at once"
-    DIGEST = "digest", "In a daily digest email"
-    OFF = "off", "Not at all"
+    IMMEDIATELY = "immediately", _("By email, at once")
+    DIGEST = "digest", _("In a daily digest email")
+    OFF = "off", _("Not at all")
 
 
 #: Each kind of notification and the Profile field holding the player's choice for it.
@@ -38,7 +39,16 @@ PUSH_PREFERENCES = {
 }
 
 
-def _delivery_field(help_text: str) -> models.CharField:
+#: The levels the computer opponents play at, weakest first, named for people.
+BOT_LEVELS = [
+    ("beginner", _("Beginner")),
+    ("intermediate", _("Intermediate")),
+    ("advanced", _("Advanced")),
+    ("expert", _("Expert")),
+]
+
+
+def _delivery_field(help_text: Any) -> models.CharField:
     return models.CharField(
         max_length=16, choices=Delivery.choices, default=Delivery.IMMEDIATELY, help_text=help_text
     )
@@ -67,10 +77,10 @@ class Profile(models.Model):
     vacation_started_at = models.DateTimeField(
         null=True, blank=True, help_text="When the vacation now on began; empty when off."
     )
-    notify_your_turn = _delivery_field("When a match waits for my decision.")
-    notify_challenge = _delivery_field("When someone challenges me.")
-    notify_deadline = _delivery_field("When 12 hours are left to make my decision.")
-    notify_match_finished = _delivery_field("When a match of mine ends.")
+    notify_your_turn = _delivery_field(_("When a match waits for my decision."))
+    notify_challenge = _delivery_field(_("When someone challenges me."))
+    notify_deadline = _delivery_field(_("When 12 hours are left to make my decision."))
+    notify_match_finished = _delivery_field(_("When a match of mine ends."))
     push_your_turn = models.BooleanField(default=True)
     push_challenge = models.BooleanField(default=True)
     push_deadline = models.BooleanField(default=True)
@@ -80,12 +90,7 @@ class Profile(models.Model):
         max_length=20,
         blank=True,
         default="",
-        choices=[
-            ("beginner", "Beginner"),
-            ("intermediate", "Intermediate"),
-            ("advanced", "Advanced"),
-            ("expert", "Expert"),
-        ],
+        choices=BOT_LEVELS,
         help_text="Set on the computer opponents only: the level the bot plays at.",
     )
     display_name = models.CharField(
@@ -94,6 +99,13 @@ class Profile(models.Model):
         default="",
         help_text="The name pages show instead of the username; empty: the username "
         "(accounts/names.py).",
+    )
+    language = models.CharField(
+        max_length=8,
+        blank=True,
+        default="",
+        choices=settings.LANGUAGES,
+        help_text="The language pages are shown in; empty: the browser's (accounts/languages.py).",
     )
     is_guest = models.BooleanField(
         default=False,

@@ -13,4 +13,5 @@ urlpatterns = [
     path("appearance/", views.appearance_settings, name="appearance-settings"),
     path("play/", views.play_settings, name="play-settings"),
     path("name/", views.name_settings, name="name-settings"),
+    path("language/", views.language_settings, name="language-settings"),
 ]

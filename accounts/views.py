@@ -11,32 +11,39 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
+from django.views.i18n import set_language
 from knox.models import AuthToken
 
 from accounts import rewards
 from accounts.forms import (
     DisplayNameForm,
+    LanguageForm,
     NotificationPreferencesForm,
     PlayPreferencesForm,
     TokenRevokeForm,
 )
-from accounts.models import Profile, PushSubscription
+from accounts.languages import remember_language
+from accounts.models import BOT_LEVELS, Profile, PushSubscription
 from accounts.vacation import days_available
 from backgammon_site.caching import viewer_independent
 from backgammon_site.vapid import site_vapid_keys
+
+BOT_LEVEL_NAMES = dict(BOT_LEVELS)
 
 
 @login_required
 def settings_index(request: HttpRequest) -> HttpResponse:
     """The player's settings: notifications, vacation, API tokens."""
-    profile, _ = Profile.objects.get_or_create(user=request.user)
+    profile, _created = Profile.objects.get_or_create(user=request.user)
     context = {
         "profile": profile,
         "vacation_days": days_available(profile, timezone.now()),
         "tokens": AuthToken.objects.filter(user=request.user).count(),
+        "language_name": dict(settings.LANGUAGES).get(profile.language, ""),
     }
     return render(request, "accounts/settings.html", context)
 
@@ -53,7 +60,7 @@ def api_tokens(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def api_token_create(request: HttpRequest) -> HttpResponse:
-    _, token = AuthToken.objects.create(request.user)
+    _instance, token = AuthToken.objects.create(request.user)
     request.session["new_api_token"] = token
     return redirect("api-tokens")
 
@@ -64,25 +71,25 @@ def api_token_revoke(request: HttpRequest) -> HttpResponse:
     form = TokenRevokeForm(request.POST)
     deleted = 0
     if form.is_valid():
-        deleted, _ = AuthToken.objects.filter(
+        deleted, _kinds = AuthToken.objects.filter(
             user=request.user, token_key=form.cleaned_data["token_key"]
         ).delete()
     if deleted:
-        messages.success(request, "The token is revoked: programs using it can no longer act.")
+        messages.success(request, _("The token is revoked: programs using it can no longer act."))
     else:
-        messages.error(request, "There is no such token of yours.")
+        messages.error(request, _("There is no such token of yours."))
     return redirect("api-tokens")
 
 
 @login_required
 def notification_settings(request: HttpRequest) -> HttpResponse:
     """How the player hears of their turns, challenges, deadlines and finished matches."""
-    profile, _ = Profile.objects.get_or_create(user=request.user)
+    profile, _created = Profile.objects.get_or_create(user=request.user)
     if request.method == "POST":
         form = NotificationPreferencesForm(request.POST, instance=profile)
         if form.is_valid():
             form.save()
-            messages.success(request, "Your notification settings are saved.")
+            messages.success(request, _("Your notification settings are saved."))
             return redirect("notification-settings")
         # Refused: nothing is saved, and the page says why.
         status = 400
@@ -132,9 +139,9 @@ def appearance_settings(request: HttpRequest) -> HttpResponse:
         except rewards.LockedReward as refusal:
             error, status = str(refusal), 400
         else:
-            messages.success(request, "Your appearance is saved.")
+            messages.success(request, _("Your appearance is saved."))
             return redirect("appearance-settings")
-    profile, _ = Profile.objects.get_or_create(user=request.user)
+    profile, _created = Profile.objects.get_or_create(user=request.user)
     unlocked = rewards.unlocked_rewards(request.user)
     return render(
         request,
@@ -158,7 +165,7 @@ def _options(names: tuple[str, ...], unlocked: list[rewards.Reward]) -> list[dic
     for name in names:
         reward = next(r for r in rewards.REWARDS if name in (*r.colours, r.style))
         options.append(
-            {"name": name, "unlocked": reward in unlocked, "level": reward.level.capitalize()}
+            {"name": name, "unlocked": reward in unlocked, "level": BOT_LEVEL_NAMES[reward.level]}
         )
     return options
 
@@ -166,12 +173,12 @@ def _options(names: tuple[str, ...], unlocked: list[rewards.Reward]) -> list[dic
 @login_required
 def name_settings(request: HttpRequest) -> HttpResponse:
     """The display name the player is shown by instead of their username."""
-    profile, _ = Profile.objects.get_or_create(user=request.user)
+    profile, _created = Profile.objects.get_or_create(user=request.user)
     form = DisplayNameForm(request.POST or None, instance=profile)
     if request.method == "POST":
         if form.is_valid():
             form.save()
-            messages.success(request, "Your display name is saved.")
+            messages.success(request, _("Your display name is saved."))
             return redirect("name-settings")
         return render(request, "accounts/name_settings.html", {"form": form}, status=400)
     return render(request, "accounts/name_settings.html", {"form": form})
@@ -180,10 +187,39 @@ def name_settings(request: HttpRequest) -> HttpResponse:
 @login_required
 def play_settings(request: HttpRequest) -> HttpResponse:
     """What the server does for the player: roll when they cannot double, play forced plays."""
-    profile, _ = Profile.objects.get_or_create(user=request.user)
+    profile, _created = Profile.objects.get_or_create(user=request.user)
     form = PlayPreferencesForm(request.POST or None, instance=profile)
     if request.method == "POST" and form.is_valid():
         form.save()
-        messages.success(request, "Your play settings are saved.")
+        messages.success(request, _("Your play settings are saved."))
         return redirect("play-settings")
     return render(request, "accounts/play_settings.html", {"form": form})
+
+
+@login_required
+def language_settings(request: HttpRequest) -> HttpResponse:
+    """The language the player reads the site in, whatever their browser asks for."""
+    profile, _created = Profile.objects.get_or_create(user=request.user)
+    form = LanguageForm(request.POST or None, instance=profile)
+    if request.method == "POST":
+        if not form.is_valid():
+            return render(request, "accounts/language_settings.html", {"form": form}, status=400)
+        form.save()
+        # Said in the language just chosen, as the next page will be.
+        translation.activate(profile.language or translation.get_language_from_request(request))
+        messages.success(request, _("Your language is saved."))
+        response = redirect("language-settings")
+        remember_language(response, profile.language)
+        return response
+    return render(request, "accounts/language_settings.html", {"form": form})
+
+
+@require_POST
+def language_switch(request: HttpRequest) -> HttpResponse:
+    """The footer's switch, for everyone: Django's set_language (the language cookie, then back
+    to the page), and for a signed-in player their profile too, which decides their pages."""
+    response = set_language(request)
+    language = request.POST.get("language", "")
+    if request.user.is_authenticated and language in dict(settings.LANGUAGES):
+        Profile.objects.update_or_create(user=request.user, defaults={"language": language})
+    return response

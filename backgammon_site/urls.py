@@ -72,6 +72,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
     path("settings/", include("accounts.urls")),
+    path("language/", accounts_views.language_switch, name="language-switch"),
     path("settings/vacation/", vacation_views.vacation, name="vacation"),
     path("api/", include(api)),
     path("leaderboard/", ratings_views.leaderboard, name="leaderboard"),

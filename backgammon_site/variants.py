@@ -7,6 +7,7 @@ below both (ratings never imports games).
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from backgammon_site.errors import ApplicationError
 
@@ -15,19 +16,24 @@ class Variant(models.TextChoices):
     """The rules a match is played by: a variant of the engine's, or ``tavli`` (portes,
     plakoto and fevga in rotation)."""
 
-    BACKGAMMON = "backgammon", "Backgammon"
-    NACKGAMMON = "nackgammon", "Nackgammon"
-    HYPERGAMMON = "hypergammon", "Hypergammon"
-    PORTES = "portes", "Portes"
-    PLAKOTO = "plakoto", "Plakoto"
-    FEVGA = "fevga", "Fevga"
-    LONG_NARDI = "long-nardi", "Long nardi"
-    TAVLI = "tavli", "Tavli"
+    BACKGAMMON = "backgammon", _("Backgammon")
+    NACKGAMMON = "nackgammon", _("Nackgammon")
+    HYPERGAMMON = "hypergammon", _("Hypergammon")
+    PORTES = "portes", _("Portes")
+    PLAKOTO = "plakoto", _("Plakoto")
+    FEVGA = "fevga", _("Fevga")
+    LONG_NARDI = "long-nardi", _("Long nardi")
+    TAVLI = "tavli", _("Tavli")
 
 
 def unknown_variant_message(name: object) -> str:
     """What a reader is told of a variant name that is none of ours."""
     return f"There is no variant {name!r}; choose one of {', '.join(Variant.values)}."
+
+
+def variant_title(name: str) -> str:
+    """A variant's name (or ``tavli``) for people, in the reader's language: Long nardi."""
+    return str(Variant(name).label)
 
 
 def variant_asked(name: str | None) -> str:

@@ -7,9 +7,11 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db.models import Case, Count, Q, QuerySet, Value, When
+from django.utils.translation import gettext as _
 
 from accounts.models import is_computer
 from accounts.names import match_names
+from backgammon_site.variants import variant_title
 from games.clocks.rules import UNTIMED, TimeControl
 from games.engine import BAR, MatchState, format_play, state_from_snapshot
 from games.engine.match_ids import gnubg_ids, xgid_of
@@ -248,9 +250,9 @@ def rules_view(state: MatchState) -> dict[str, Any]:
     rotation's game in Tavli), its format as challenges name it, and whether the cube is used."""
     return {
         "variant": state.rules.variant,
-        "variant_title": state.rules.title,
+        "variant_title": variant_title(state.rules.variant),
         "game_variant": state.game_variant.name,
-        "game_variant_title": state.game_variant.title,
+        "game_variant_title": variant_title(state.game_variant.name),
         "match_format": (
             Challenge.MatchFormat.BEST_OF_THREE
             if state.rules.counts_games()
@@ -323,21 +325,21 @@ def why_ending_refused(match: Match, state: MatchState, action: str) -> str | No
     by agreement, and a rated match not at all: it is resigned.
     """
     if state.is_finished():
-        return "The match is over."
+        return _("The match is over.")
     if action == "abort" and not state.has_begun():
         return None
     if is_casual(match):
         # One person at the table, or a guest and the computer: nobody to ask.
-        return None if action == "abort" else "Nobody to ask in casual play: end the match."
+        return None if action == "abort" else _("Nobody to ask in casual play: end the match.")
     if action == "offer_end" and not state.has_begun():
-        return "Nobody has moved yet: abort the match instead."
+        return _("Nobody has moved yet: abort the match instead.")
     if match.rated:
-        return "A rated match cannot be ended once a player has moved: resign instead."
+        return _("A rated match cannot be ended once a player has moved: resign instead.")
     computer = against_computer(match)
     if action == "abort" and not computer:
-        return "Once a player has moved, the match ends only by agreement: offer to end it."
+        return _("Once a player has moved, the match ends only by agreement: offer to end it.")
     if action == "offer_end" and computer:
-        return "The computer does not answer offers: end the game instead."
+        return _("The computer does not answer offers: end the game instead.")
     return None  # the rules refuse a second offer, saying why
 
 

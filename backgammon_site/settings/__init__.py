@@ -74,6 +74,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django.contrib.sites",
+    "django.contrib.humanize",
     "rest_framework",
     "knox",
     "drf_spectacular",
@@ -98,6 +99,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Once the player is known: their profile's language, else the browser's.
+    "accounts.languages.PlayerLocaleMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
@@ -208,7 +211,14 @@ AUTHENTICATION_BACKENDS = [
 
 SITE_ID = 1
 
-LANGUAGE_CODE = "en-us"
+# The languages pages are written in (locale/), each named in itself: a player's profile
+# chooses one, else the browser's Accept-Language or the footer's switch; English otherwise.
+# The API answers in English (accounts/languages.py).
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("el", "Ελληνικά"), ("ru", "Русский")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

@@ -14,6 +14,7 @@ from backgammon_site.settings.environment import DEBUG, DISCORD_LOGIN, SITE_URL,
 _https = env_flag("DJANGO_HTTPS", "0" if DEBUG else "1")
 SESSION_COOKIE_SECURE = _https
 CSRF_COOKIE_SECURE = _https
+LANGUAGE_COOKIE_SECURE = _https
 SECURE_SSL_REDIRECT = _https
 SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "31536000")) if _https else 0
 # Both are promises about every subdomain and to browsers' preload lists, hard to take back:

@@ -6,6 +6,9 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from games.clocks.rules import UNTIMED
 
 #: The correspondence presets of the challenge form: (key, days a move, reserve days).
@@ -16,18 +19,24 @@ def time_control_words(time_control: Mapping[str, Any]) -> str:
     """``1 day a move + 8 days reserve``, ``7 days a move``, ``Live: 8 minutes + 10 seconds``,
     ``No time limit``."""
     if time_control.get("kind") == UNTIMED:
-        return "No time limit"
+        return _("No time limit")
     if time_control.get("kind") == "live":
         minutes = _amount(time_control.get("minutes", 0), "minute")
         increment = time_control.get("increment_seconds", 0)
         if not increment:
-            return f"Live: {minutes}"
-        return f"Live: {minutes} + {_amount(increment, 'second')} a move"
+            return _("Live: %(minutes)s") % {"minutes": minutes}
+        return _("Live: %(minutes)s + %(seconds)s a move") % {
+            "minutes": minutes,
+            "seconds": _amount(increment, "second"),
+        }
     per_move = _days(time_control.get("days_per_move", 1))
     reserve = time_control.get("reserve_days", 0)
     if not reserve:
-        return f"{per_move} a move"
-    return f"{per_move} a move + {_days(reserve)} reserve"
+        return _("%(per_move)s a move") % {"per_move": per_move}
+    return _("%(per_move)s a move + %(reserve)s reserve") % {
+        "per_move": per_move,
+        "reserve": _days(reserve),
+    }
 
 
 def _days(days: float) -> str:
@@ -38,7 +47,16 @@ def _days(days: float) -> str:
 
 
 def _amount(value: float, unit: str) -> str:
-    return f"{value:g} {unit}" if value == 1 else f"{value:g} {unit}s"
+    """``8 days``, ``1 hour``, ``1.5 days``: ``value`` of ``unit`` in the reader's language."""
+    # A fraction takes the form a 2 takes, in English ("1.5 days") as in Greek and Russian.
+    count = int(value) if float(value).is_integer() else 2
+    forms = {
+        "day": ngettext("%(amount)s day", "%(amount)s days", count),
+        "hour": ngettext("%(amount)s hour", "%(amount)s hours", count),
+        "minute": ngettext("%(amount)s minute", "%(amount)s minutes", count),
+        "second": ngettext("%(amount)s second", "%(amount)s seconds", count),
+    }
+    return forms[unit] % {"amount": f"{value:g}"}
 
 
 def clock_faces(view: Mapping[str, Any], now: datetime) -> list[dict[str, Any]]:
@@ -81,7 +99,9 @@ def clock_faces(view: Mapping[str, Any], now: datetime) -> list[dict[str, Any]]:
 
 def _reserve_words(seconds: float) -> str:
     """``reserve 8 days``; ``no reserve`` once it is used up (or there never was one)."""
-    return f"reserve {duration_words(seconds, live=False)}" if seconds >= 1 else "no reserve"
+    if seconds < 1:
+        return _("no reserve")
+    return _("reserve %(time)s") % {"time": duration_words(seconds, live=False)}
 
 
 def duration_words(seconds: float, *, live: bool) -> str:
@@ -93,4 +113,6 @@ def duration_words(seconds: float, *, live: bool) -> str:
     if live or days == 0:
         hours += days * 24
         return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
-    return f"{_amount(days, 'day')} {_amount(hours, 'hour')}" if hours else _amount(days, "day")
+    if not hours:
+        return _amount(days, "day")
+    return _("%(days)s %(hours)s") % {"days": _amount(days, "day"), "hours": _amount(hours, "hour")}

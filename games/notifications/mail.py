@@ -1,7 +1,8 @@
 """The emails of notifications: one piece of news, or a player's daily digest.
 
 Each email has a text and an HTML body made from the same context (templates/emails/), with
-the match's position in words and an absolute link to its page.
+the match's position in words and an absolute link to its page. Emails are written in English,
+whatever language the request or task that sends them is in: their news is not translated yet.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 
 from games import selectors
 from games.clocks.words import time_control_words
@@ -25,20 +27,22 @@ Kind = Notification.Kind
 
 def notification_email(notification: Notification) -> EmailMultiAlternatives:
     """The email of one piece of news, to its player."""
-    item = news_item(notification)
-    context = {"user": notification.user, "item": item, "site_url": site_url("/")}
-    return _email(notification.user, item["subject"], "emails/notification", context)
+    with translation.override(settings.LANGUAGE_CODE):
+        item = news_item(notification)
+        context = {"user": notification.user, "item": item, "site_url": site_url("/")}
+        return _email(notification.user, item["subject"], "emails/notification", context)
 
 
 def digest_email(user: Any, notifications: Sequence[Notification]) -> EmailMultiAlternatives:
     """One email with every piece of news in ``notifications``, oldest first."""
-    items = [news_item(notification) for notification in notifications]
-    count = len(items)
-    subject = (
-        f"{settings.SITE_NAME}: your daily digest ({count} {'item' if count == 1 else 'items'})"
-    )
-    context = {"user": user, "items": items, "site_url": site_url("/")}
-    return _email(user, subject, "emails/digest", context)
+    with translation.override(settings.LANGUAGE_CODE):
+        items = [news_item(notification) for notification in notifications]
+        count = len(items)
+        subject = (
+            f"{settings.SITE_NAME}: your daily digest ({count} {'item' if count == 1 else 'items'})"
+        )
+        context = {"user": user, "items": items, "site_url": site_url("/")}
+        return _email(user, subject, "emails/digest", context)
 
 
 def _email(

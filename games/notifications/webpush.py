@@ -18,7 +18,7 @@ from typing import Any
 import requests
 from django.conf import settings
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from pywebpush import WebPushException, webpush
 
 from accounts.models import NewsPush, PushSubscription
@@ -79,8 +79,10 @@ def push_news(notification_id: int, now: datetime | None = None) -> str:
 
 
 def push_payload(notification: Notification) -> dict[str, Any]:
-    """What the service worker shows: a title, a line, and the page a click opens."""
-    item = news_item(notification)
+    """What the service worker shows: a title, a line, and the page a click opens (in English,
+    as the emails are)."""
+    with translation.override(settings.LANGUAGE_CODE):
+        item = news_item(notification)
     return {"title": item["subject"], "body": item["headline"], "url": item["url"]}
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.guests import is_guest
 from accounts.models import is_computer
@@ -51,9 +52,11 @@ def challenge_create(
     ``rematch_of`` is the finished match a rematch offers to play again.
     """
     if opponent is not None and opponent.pk == challenger.pk:
-        raise ApplicationError("You cannot challenge yourself.", "self_challenge")
+        raise ApplicationError(_("You cannot challenge yourself."), "self_challenge")
     if opponent is not None and not opponent.is_active:
-        raise ApplicationError(f"{opponent} cannot be challenged.", "inactive_player")
+        raise ApplicationError(
+            _("%(player)s cannot be challenged.") % {"player": opponent}, "inactive_player"
+        )
     if isinstance(match_length, bool) or not isinstance(match_length, int):
         raise ApplicationError("The match length is a whole number of points.", "match_length")
     if not 1 <= match_length <= MAX_MATCH_LENGTH:
@@ -183,11 +186,11 @@ def challenge_accept(*, challenge_id: int, user: Any, seed: str | None = None) -
     with transaction.atomic():
         challenge = locked_challenge(challenge_id)
         if challenge.status != Challenge.Status.OPEN:
-            raise ApplicationError(f"This challenge is {challenge.status}.", "challenge_closed")
+            raise ApplicationError(_closed(challenge.status), "challenge_closed")
         if challenge.challenger_id == user.pk:
-            raise ApplicationError("You cannot accept your own challenge.", "self_challenge")
+            raise ApplicationError(_("You cannot accept your own challenge."), "self_challenge")
         if challenge.opponent_id is not None and challenge.opponent_id != user.pk:
-            raise Forbidden("This challenge is for another player.")
+            raise Forbidden(_("This challenge is for another player."))
         if challenge.opponent_id is None:
             refuse_dropper(user)
         open_to_anyone = challenge.opponent_id is None
@@ -226,16 +229,16 @@ def rematch_offer(*, match_id: int, player: Any) -> tuple[Challenge, bool]:
         match = locked_match(match_id)
         seat = match.player_index(player)
         if seat is None:
-            raise Forbidden("Only the players of a match can offer a rematch.")
+            raise Forbidden(_("Only the players of a match can offer a rematch."))
         if match.status != Match.Status.FINISHED:
             raise Conflict(
-                "The match is still being played: a rematch waits for its end.",
+                _("The match is still being played: a rematch waits for its end."),
                 code="match_not_finished",
             )
         opponent = match.players[1 - seat]
         if is_guest(player) or is_guest(opponent):
             raise ApplicationError(
-                "Guests have no rematch: sign up to keep playing.", "rematch_guest"
+                _("Guests have no rematch: sign up to keep playing."), "rematch_guest"
             )
         rematches = Challenge.objects.filter(rematch_of=match)
         played = rematches.filter(status=Challenge.Status.ACCEPTED).first()
@@ -270,7 +273,7 @@ def challenge_decline(*, challenge_id: int, user: Any) -> Challenge:
     with transaction.atomic():
         challenge = locked_challenge(challenge_id)
         if challenge.opponent_id != user.pk:
-            raise Forbidden("Only the challenged player can decline a challenge.")
+            raise Forbidden(_("Only the challenged player can decline a challenge."))
         return _close(challenge, Challenge.Status.DECLINED)
 
 
@@ -279,13 +282,29 @@ def challenge_cancel(*, challenge_id: int, user: Any) -> Challenge:
     with transaction.atomic():
         challenge = locked_challenge(challenge_id)
         if challenge.challenger_id != user.pk:
-            raise Forbidden("Only the challenger can cancel a challenge.")
+            raise Forbidden(_("Only the challenger can cancel a challenge."))
         return _close(challenge, Challenge.Status.CANCELLED)
 
 
+def _closed(status: str, *, already: bool = False) -> str:
+    """Why a challenge that is no longer open cannot be answered (or closed ``already``)."""
+    if already:
+        return {
+            Challenge.Status.ACCEPTED: _("This challenge is already accepted."),
+            Challenge.Status.DECLINED: _("This challenge is already declined."),
+            Challenge.Status.CANCELLED: _("This challenge is already cancelled."),
+        }.get(status, _("This challenge is already closed."))
+    return {
+        Challenge.Status.ACCEPTED: _("This challenge is accepted."),
+        Challenge.Status.DECLINED: _("This challenge is declined."),
+        Challenge.Status.CANCELLED: _("This challenge is cancelled."),
+    }.get(status, _("This challenge is closed."))
+
+
 def _close(challenge: Challenge, status: str) -> Challenge:
+    """Close an open challenge as ``status`` (declined or cancelled)."""
     if challenge.status != Challenge.Status.OPEN:
-        raise ApplicationError(f"This challenge is already {challenge.status}.", "challenge_closed")
+        raise ApplicationError(_closed(challenge.status, already=True), "challenge_closed")
     challenge.status = status
     challenge.decided_at = timezone.now()
     challenge.save(update_fields=["status", "decided_at"])

@@ -13,6 +13,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts import limits
 from backgammon_site.errors import ApplicationError, Forbidden, NotFound
@@ -35,7 +36,7 @@ def chat_limit_spend(request: HttpRequest, user: Any) -> None:
         request,
         "chat_message",
         user=user,
-        refusal="You have sent as many messages as one player may for now.",
+        refusal=_("You have sent as many messages as one player may for now."),
     )
 
 
@@ -46,14 +47,15 @@ def chat_text_clean(text: Any) -> str:
         raise ApplicationError("A message is text.", "message")
     text = text.replace("\r\n", "\n").strip()
     if not text:
-        raise ApplicationError("Write something to send.", "message")
+        raise ApplicationError(_("Write something to send."), "message")
     if len(text) > MAX_MESSAGE_LENGTH:
         raise ApplicationError(
-            f"A message has at most {MAX_MESSAGE_LENGTH} characters (this one has {len(text)}).",
+            _("A message has at most %(most)s characters (this one has %(length)s).")
+            % {"most": MAX_MESSAGE_LENGTH, "length": len(text)},
             "message",
         )
     if any(char != "\n" and unicodedata.category(char) == "Cc" for char in text):
-        raise ApplicationError("A message cannot hold control characters.", "message")
+        raise ApplicationError(_("A message cannot hold control characters."), "message")
     return text
 
 
@@ -64,7 +66,7 @@ def chat_send(*, match_id: int, author: Any, text: Any) -> ChatMessage:
     match = _match(match_id)
     _require_player(match, author)
     if match.finished_at is not None and timezone.now() - match.finished_at > TALK_AFTER_THE_END:
-        raise Forbidden("This match ended too long ago to talk in it.")
+        raise Forbidden(_("This match ended too long ago to talk in it."))
     message = ChatMessage.objects.create(match=match, author=author, text=text, seq=match.seq)
     _announce(match.pk)
     return message
@@ -84,10 +86,10 @@ def chat_report(*, message_id: int, reporter: Any, reason: Any = "") -> ChatRepo
     if message is None or message.match.player_index(reporter) is None:
         raise NotFound("No such message.")
     if message.author_id == reporter.pk:
-        raise ApplicationError("You cannot report your own message.", "own_message")
+        raise ApplicationError(_("You cannot report your own message."), "own_message")
     try:
         with transaction.atomic():
-            report, _ = ChatReport.objects.get_or_create(
+            report, _created = ChatReport.objects.get_or_create(
                 message=message, reporter=reporter, defaults={"reason": reason}
             )
     except IntegrityError:
@@ -151,4 +153,4 @@ def _match(match_id: int) -> Match:
 
 def _require_player(match: Match, user: Any) -> None:
     if match.player_index(user) is None:
-        raise Forbidden("Only the two players of a match talk in it.")
+        raise Forbidden(_("Only the two players of a match talk in it."))

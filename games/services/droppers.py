@@ -17,6 +17,8 @@ from typing import Any
 from django.conf import settings
 from django.db.models import Count, Q
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
 
 from backgammon_site.errors import Forbidden
 from games.models import Match
@@ -75,13 +77,19 @@ def dropper_refusal(user: Any, *, now: datetime | None = None) -> str | None:
     if not is_dropper(record):
         return None
     lifts = _lifts_at(user, now)
-    return (
-        f"You lost {record.timed_out} of your {record.matches} matches of the last "
-        f"{record.days} days on time ({record.percent}%). Above "
-        f"{round(100 * float(_limit()['share']))}% you cannot enter tournaments or leagues, nor "
-        f"make or accept open challenges. This lifts on {lifts:%d %b %Y at %H:%M} UTC as those "
-        "matches grow old, or sooner as you finish more matches in time."
-    )
+    return _(
+        "You lost %(timed_out)s of your %(matches)s matches of the last %(days)s days on time "
+        "(%(percent)s%%). Above %(limit)s%% you cannot enter tournaments or leagues, nor make or "
+        "accept open challenges. This lifts on %(lifts)s UTC as those matches grow old, or "
+        "sooner as you finish more matches in time."
+    ) % {
+        "timed_out": record.timed_out,
+        "matches": record.matches,
+        "days": record.days,
+        "percent": record.percent,
+        "limit": round(100 * float(_limit()["share"])),
+        "lifts": date_format(lifts, "d M Y, H:i"),
+    }
 
 
 def refuse_dropper(user: Any) -> None:
@@ -119,7 +127,7 @@ def _lifts_at(player: Any, now: datetime) -> datetime:
         .order_by("finished_at", "pk")
         .values_list("finished_at", "lost_on_time")
     )
-    matches, timed_out = len(rows), sum(lost for _, lost in rows)
+    matches, timed_out = len(rows), sum(lost for _match, lost in rows)
     for finished_at, lost in rows:
         matches, timed_out = matches - 1, timed_out - lost
         if not is_dropper(TimeoutRecord(matches=matches, timed_out=timed_out, days=days)):

@@ -10,6 +10,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from backgammon_site.errors import ApplicationError, Conflict, Forbidden, IllegalAction, NotFound
 from games.dice import rolls
@@ -51,7 +52,7 @@ def match_start(
     Players without a dice seed of their own are given one (it is public, in the first event).
     """
     if first_player.pk == second_player.pk:
-        raise ApplicationError("A match needs two different players.", "self_challenge")
+        raise ApplicationError(_("A match needs two different players."), "self_challenge")
     seeds = [player_seed(seed) or rolls.new_player_seed() for seed in player_seeds]
     server_seed = rolls.new_server_seed()
     with transaction.atomic():
@@ -140,7 +141,7 @@ def _act(
         match = locked_match(match_id)
         player = match.player_index(actor)
         if player is None:
-            raise Forbidden("Only the two players can act in a match.")
+            raise Forbidden(_("Only the two players can act in a match."))
         if preferences(match.players[player]).vacation_started_at is not None:
             raise _OnVacation
         if match.seq != expected_seq:
@@ -162,7 +163,9 @@ def _act(
         writer.save()
     if timed_out:
         loser = match.players[1 - writer.state.winner] if writer.state.winner is not None else None
-        raise IllegalAction(f"Time ran out: {loser} lost the match on time.", "timeout")
+        raise IllegalAction(
+            _("Time ran out: %(player)s lost the match on time.") % {"player": loser}, "timeout"
+        )
     return match
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.utils.translation import gettext as _
+
 from backgammon_site.errors import ApplicationError, IllegalAction
 from games.dice import rolls
 from games.dice.seed_vault import decrypt_seed
@@ -93,12 +95,12 @@ def _check_request(action: str, play: str | None, points: int | None) -> None:
     without its points."""
     if action == "move":
         if not isinstance(play, str):
-            raise ApplicationError("A move needs its play in notation, e.g. 24/18 13/8.", "play")
+            raise ApplicationError(_("A move needs its play in notation, e.g. 24/18 13/8."), "play")
         if len(play) > 200:
-            raise ApplicationError("That play is too long to be a backgammon play.", "play")
+            raise ApplicationError(_("That play is too long to be a backgammon play."), "play")
     if action == "resign" and (isinstance(points, bool) or not isinstance(points, int)):
         raise ApplicationError(
-            "Resigning offers 1 (single), 2 (gammon) or 3 (backgammon) points.", "points"
+            _("Resigning offers 1 (single), 2 (gammon) or 3 (backgammon) points."), "points"
         )
 
 

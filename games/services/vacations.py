@@ -8,6 +8,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import Profile
 from accounts.vacation import VacationAllowance
@@ -26,7 +27,7 @@ def vacation_start(*, user: Any) -> Profile:
     with transaction.atomic():
         profile = locked_profile(user)
         if profile.vacation_started_at is not None:
-            raise ApplicationError("You are already on vacation.", "vacation_on")
+            raise ApplicationError(_("You are already on vacation."), "vacation_on")
         allowance = VacationAllowance(profile.vacation_days, profile.vacation_counted_until).at(now)
         profile.vacation_days, profile.vacation_counted_until = (
             allowance.days,
@@ -34,7 +35,7 @@ def vacation_start(*, user: Any) -> Profile:
         )
         if allowance.days < 1:
             profile.save(update_fields=["vacation_days", "vacation_counted_until"])
-            raise ApplicationError("You have no vacation days left.", "no_vacation_days")
+            raise ApplicationError(_("You have no vacation days left."), "no_vacation_days")
         profile.vacation_started_at = now
         profile.save(
             update_fields=["vacation_days", "vacation_counted_until", "vacation_started_at"]

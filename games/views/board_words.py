@@ -3,6 +3,8 @@ numbered as its owner counts it (the variant says how the two numberings meet)."
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from games.engine import BAR, Position
 from games.engine.board import Board
 from games.engine.variants import Variant, opponent_point
@@ -21,16 +23,16 @@ def describe(seen: Position | Board, variant: Variant, *, names: tuple[str, str]
     for point in range(24, 0, -1):
         top = counts[point]
         if top > 0:
-            mine.append(f"{top} on {point}")
+            mine.append(_on(top, point))
         elif top < 0 and pinned[point]:
-            mine.append(f"{pinned[point]} pinned on {point}")
+            mine.append(_pinned_on(pinned[point], point))
     for own in range(24, 0, -1):
         point = opponent_point(variant, own)
         top = counts[point]
         if top < 0:
-            theirs.append(f"{-top} on {own}")
+            theirs.append(_on(-top, own))
         elif top > 0 and pinned[point]:
-            theirs.append(f"{pinned[point]} pinned on {own}")
+            theirs.append(_pinned_on(pinned[point], own))
     mine_off, theirs_off = seen.borne_off()
     pips = seen.pip_count()
     parts = []
@@ -38,10 +40,22 @@ def describe(seen: Position | Board, variant: Variant, *, names: tuple[str, str]
         (names[0], mine, counts[BAR], mine_off, pips[0]),
         (names[1], theirs, counts[0], theirs_off, pips[1]),
     ):
-        text = f"{name}: " + (", ".join(where) if where else "no checkers on points")
+        said = [", ".join(where) if where else _("no checkers on points")]
         if bar:
-            text += f"; {bar} on the bar"
+            said.append(_("%(count)s on the bar") % {"count": bar})
         if off:
-            text += f"; {off} borne off"
-        parts.append(text + f"; pip count {pip} (points in {name}'s own numbering).")
+            said.append(_("%(count)s borne off") % {"count": off})
+        said.append(
+            _("pip count %(pips)s (points in %(name)s's own numbering).")
+            % {"pips": pip, "name": name}
+        )
+        parts.append(f"{name}: " + "; ".join(said))
     return " ".join(parts)
+
+
+def _on(count: int, point: int) -> str:
+    return _("%(count)s on %(point)s") % {"count": count, "point": point}
+
+
+def _pinned_on(count: int, point: int) -> str:
+    return _("%(count)s pinned on %(point)s") % {"count": count, "point": point}

@@ -15,14 +15,18 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from accounts import guests, limits
+from accounts.models import BOT_LEVELS
 from backgammon_site.errors import ApplicationError
 from games import services
 from games.clocks.rules import UNTIMED
-from games.computer.decisions import LEVELS
+from games.computer.decisions import LEVELS_BY_NAME
 from games.views.lobby import home_page
+from games.views.match_words import points_words
 
 CASUAL_LENGTHS = (1, 3, 5)
 #: No clock in casual play: the computer answers at once, and players at one table need none.
@@ -33,43 +37,51 @@ CASUAL_TIME_CONTROL = {"kind": UNTIMED}
 
 def _length_field() -> forms.TypedChoiceField:
     return forms.TypedChoiceField(
-        choices=[(n, f"{n} point{'s' if n > 1 else ''}") for n in CASUAL_LENGTHS],
+        choices=[(n, str(n)) for n in CASUAL_LENGTHS],
         coerce=int,
         initial=1,
-        label="Match to",
+        label=_("Match to"),
         error_messages={
-            "required": "Choose a match of 1, 3 or 5 points.",
-            "invalid_choice": "Choose a match of 1, 3 or 5 points.",
+            "required": _("Choose a match of 1, 3 or 5 points."),
+            "invalid_choice": _("Choose a match of 1, 3 or 5 points."),
         },
     )
 
 
-class ComputerMatchForm(forms.Form):
+class CasualForm(forms.Form):
+    """A casual match's length, its choices said in the language of the request."""
+
     match_length = _length_field()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["match_length"].choices = [(n, points_words(n)) for n in CASUAL_LENGTHS]
+
+
+class ComputerMatchForm(CasualForm):
     level = forms.ChoiceField(
-        choices=[(level.name, level.label) for level in LEVELS],
+        choices=[(name, title) for name, title in BOT_LEVELS if name in LEVELS_BY_NAME],
         initial="beginner",
-        label="Level",
+        label=_("Level"),
         error_messages={
-            "required": "Choose a level.",
-            "invalid_choice": "Choose one of the levels offered.",
+            "required": _("Choose a level."),
+            "invalid_choice": _("Choose one of the levels offered."),
         },
     )
 
 
-class PassAndPlayForm(forms.Form):
-    match_length = _length_field()
+class PassAndPlayForm(CasualForm):
     first_player = forms.CharField(
         max_length=guests.NAME_LENGTH,
         required=False,
-        initial="Player 1",
-        label="Your name (for a guest)",
+        initial=_("Player 1"),
+        label=_("Your name (for a guest)"),
     )
     second_player = forms.CharField(
         max_length=guests.NAME_LENGTH,
         required=False,
-        initial="Player 2",
-        label="The other player's name",
+        initial=_("Player 2"),
+        label=_("The other player's name"),
     )
 
 
@@ -87,7 +99,7 @@ def play_computer(request: HttpRequest) -> HttpResponse:
         .first()
     )
     if bot is None:
-        messages.error(request, "That computer opponent is not available.")
+        messages.error(request, gettext("That computer opponent is not available."))
         return redirect("home")
     if refused := _refused_when_over_the_limit(request):
         return refused
@@ -117,14 +129,18 @@ def _refused_when_over_the_limit(request: HttpRequest) -> HttpResponse | None:
                 request,
                 "casual_play",
                 user=request.user,
-                refusal="You have started as many casual matches as one player may for now.",
+                refusal=gettext(
+                    "You have started as many casual matches as one player may for now."
+                ),
             )
         else:
             limits.spend(
                 request,
                 "guest_play",
-                refusal="As many matches as we allow have been started from your address by "
-                "visitors who have not signed in.",
+                refusal=gettext(
+                    "As many matches as we allow have been started from your address by "
+                    "visitors who have not signed in."
+                ),
             )
     except limits.TooManyAttempts as refusal:
         response = render(
@@ -139,7 +155,11 @@ def _refused(request: HttpRequest, form: forms.Form) -> HttpResponse:
     """The home page again, with a 400 and what was wrong with the form: nothing started."""
     for name, problems in form.errors.items():
         for problem in problems:
-            messages.error(request, f"{form.fields[name].label}: {problem}")
+            messages.error(
+                request,
+                gettext("%(field)s: %(problem)s")
+                % {"field": form.fields[name].label, "problem": problem},
+            )
     return home_page(request, status=400)
 
 

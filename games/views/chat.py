@@ -10,6 +10,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.names import player_name
@@ -66,7 +67,7 @@ def match_chat_report(request: HttpRequest, match_id: int, message_id: int) -> H
         return redirect_to_login(reverse("match", kwargs={"match_id": match.pk}))
     try:
         if not match.chat_messages.filter(pk=message_id).exists():
-            raise NotFound("No such message.")
+            raise NotFound(_("No such message."))
         services.chat_report(
             message_id=message_id, reporter=reporter, reason=request.POST.get("reason", "")
         )
@@ -85,7 +86,7 @@ def match_chat_mute(request: HttpRequest, match_id: int) -> HttpResponse:
     choice = request.POST.get("mute")
     try:
         if choice not in ("on", "off"):
-            raise ApplicationError("Choose to mute (on) or unmute (off).", "mute")
+            raise ApplicationError(_("Choose to mute (on) or unmute (off)."), "mute")
         change = services.chat_mute if choice == "on" else services.chat_unmute
         change(match_id=match.pk, player=player)
     except ApplicationError as error:

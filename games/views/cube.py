@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from games.engine import MatchState
 
 SIZE = 34
@@ -59,10 +61,16 @@ class DrawnCube:
     @property
     def words(self) -> str:
         if self.offered_by:
-            return f"{self.offered_by} offers the cube at {self.face}"
+            return _("%(player)s offers the cube at %(value)s") % {
+                "player": self.offered_by,
+                "value": self.face,
+            }
         if self.owner == "centre":
-            return "The cube is centred"
-        return f"{self.owner} owns the cube at {self.face}"
+            return _("The cube is centred")
+        return _("%(player)s owns the cube at %(value)s") % {
+            "player": self.owner,
+            "value": self.face,
+        }
 
 
 def draw_cube(

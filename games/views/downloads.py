@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from games.log.exports import has_mat_file
 from games.models import Match
@@ -20,7 +21,7 @@ def match_download(match: Match) -> MatchDownload:
     """The match's .mat file where gnubg plays its variant (backgammon, nackgammon,
     hypergammon), its text record otherwise."""
     if has_mat_file(match):
-        return MatchDownload("Download .mat", reverse("api-match-export-mat", args=[match.pk]))
+        return MatchDownload(_("Download .mat"), reverse("api-match-export-mat", args=[match.pk]))
     return MatchDownload(
-        "Download the record (text)", reverse("api-match-export-text", args=[match.pk])
+        _("Download the record (text)"), reverse("api-match-export-text", args=[match.pk])
     )

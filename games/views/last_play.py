@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from games.engine import BAR, OFF, LastPlay, format_play
 from games.engine.variants import BACKGAMMON, Variant, opponent_point
 
@@ -46,8 +48,14 @@ def journeys(last_play: LastPlay, side: int, variant: Variant = BACKGAMMON) -> l
 
 def last_play_words(last_play: LastPlay, names: tuple[str, str]) -> str:
     """The last play for screen readers, in the mover's own numbering as players say it."""
-    name = names[last_play.player]
-    rolled = f"Last play: {name} rolled {last_play.dice.first}-{last_play.dice.second}"
+    said = {
+        "name": names[last_play.player],
+        "first": last_play.dice.first,
+        "second": last_play.dice.second,
+    }
     if not last_play.play.moves:
-        return f"{rolled} and could not move."
-    return f"{rolled} and played {format_play(last_play.play)} (in {name}'s own numbering)."
+        return _("Last play: %(name)s rolled %(first)s-%(second)s and could not move.") % said
+    return _(
+        "Last play: %(name)s rolled %(first)s-%(second)s and played %(play)s "
+        "(in %(name)s's own numbering)."
+    ) % {**said, "play": format_play(last_play.play)}

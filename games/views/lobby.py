@@ -12,18 +12,26 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from accounts import guests
+from accounts.models import BOT_LEVELS
 from accounts.names import player_name
 from backgammon_site.errors import ApplicationError, NotFound
 from games import selectors, services
 from games.clocks.words import CORRESPONDENCE_PRESETS, time_control_words
-from games.computer.decisions import LEVELS
+from games.computer.decisions import LEVELS_BY_NAME
 from games.models import Challenge, Match, Variant
 from games.views.match_rows import match_rows
+from games.views.match_words import points_words
 
 MATCH_LENGTHS = (1, 3, 5, 7, 9, 11, 13, 15, 17, 21, 25)
 WATCH_ON_LOBBY = 10
+#: The computer opponents casual play offers, weakest first.
+COMPUTER_LEVELS = [
+    {"name": name, "label": title} for name, title in BOT_LEVELS if name in LEVELS_BY_NAME
+]
 
 
 class ChallengeForm(forms.Form):
@@ -32,104 +40,119 @@ class ChallengeForm(forms.Form):
     opponent = forms.CharField(
         required=False,
         max_length=150,
-        label="Opponent",
-        help_text="A player's username; leave it empty for an open challenge anyone may accept.",
+        label=_("Opponent"),
+        help_text=_("A player's username; leave it empty for an open challenge anyone may accept."),
     )
     match_length = forms.TypedChoiceField(
-        choices=[(n, f"{n} point{'s' if n > 1 else ''}") for n in MATCH_LENGTHS],
         coerce=int,
         initial=5,
-        label="Match to",
-        error_messages={
-            "invalid_choice": "A match is played to "
-            + ", ".join(map(str, MATCH_LENGTHS[:-1]))
-            + f" or {MATCH_LENGTHS[-1]} points.",
-            "required": "Choose how many points the match is played to.",
-        },
+        label=_("Match to"),
+        error_messages={"required": _("Choose how many points the match is played to.")},
     )
     variant = forms.ChoiceField(
         choices=Variant.choices,
         initial=Variant.BACKGAMMON,
         required=False,
-        label="Game",
-        help_text="Tavli plays portes, plakoto and fevga in turn.",
-        error_messages={"invalid_choice": "Choose a game from the list."},
+        label=_("Game"),
+        help_text=_("Tavli plays portes, plakoto and fevga in turn."),
+        error_messages={"invalid_choice": _("Choose a game from the list.")},
     )
     match_format = forms.ChoiceField(
         choices=[
-            (Challenge.MatchFormat.POINTS, "To the points above"),
-            (Challenge.MatchFormat.BEST_OF_THREE, "Best of three games (Tavli)"),
+            (Challenge.MatchFormat.POINTS, _("To the points above")),
+            (Challenge.MatchFormat.BEST_OF_THREE, _("Best of three games (Tavli)")),
         ],
         initial=Challenge.MatchFormat.POINTS,
         required=False,
-        label="Tavli match",
-        error_messages={"invalid_choice": "Choose points or the best of three."},
+        label=_("Tavli match"),
+        error_messages={"invalid_choice": _("Choose points or the best of three.")},
     )
     cube = forms.ChoiceField(
-        choices=[("", "As the game is played"), ("on", "With the cube"), ("off", "Without")],
-        required=False,
-        label="Doubling cube",
-        help_text="Backgammon, nackgammon and hypergammon are played with it, the others without.",
-        error_messages={"invalid_choice": "Choose with or without the cube."},
-    )
-    rated = forms.BooleanField(required=False, initial=True, label="Rated")
-    clock = forms.ChoiceField(
         choices=[
-            *(
-                (key, time_control_words({"days_per_move": days, "reserve_days": reserve}))
-                for key, days, reserve in CORRESPONDENCE_PRESETS
-            ),
-            ("days", "Correspondence, other days"),
-            ("live", "Live"),
+            ("", _("As the game is played")),
+            ("on", _("With the cube")),
+            ("off", _("Without")),
         ],
+        required=False,
+        label=_("Doubling cube"),
+        help_text=_(
+            "Backgammon, nackgammon and hypergammon are played with it, the others without."
+        ),
+        error_messages={"invalid_choice": _("Choose with or without the cube.")},
+    )
+    rated = forms.BooleanField(required=False, initial=True, label=_("Rated"))
+    clock = forms.ChoiceField(
         initial=CORRESPONDENCE_PRESETS[0][0],
         widget=forms.RadioSelect,
-        label="Time control",
+        label=_("Time control"),
         error_messages={
-            "required": "Choose a time control.",
-            "invalid_choice": "Choose a time control from the list.",
+            "required": _("Choose a time control."),
+            "invalid_choice": _("Choose a time control from the list."),
         },
     )
     days_per_move = forms.FloatField(
         required=False,
         initial=1,
-        label="Days a move",
+        label=_("Days a move"),
         widget=forms.NumberInput(attrs={"step": "any", "min": "0.04", "max": "30"}),
     )
     reserve_days = forms.FloatField(
         required=False,
         initial=8,
-        label="Reserve days",
+        label=_("Reserve days"),
         widget=forms.NumberInput(attrs={"step": "any", "min": "0", "max": "60"}),
     )
     minutes = forms.FloatField(
         required=False,
         initial=8,
-        label="Minutes",
+        label=_("Minutes"),
         widget=forms.NumberInput(attrs={"step": "any", "min": "1", "max": "120"}),
     )
     increment_seconds = forms.FloatField(
         required=False,
         initial=10,
-        label="Seconds added a move",
+        label=_("Seconds added a move"),
         widget=forms.NumberInput(attrs={"step": "any", "min": "0", "max": "120"}),
     )
 
     seed = forms.CharField(
         required=False,
         max_length=200,
-        label="Your dice seed (optional)",
-        help_text="Any text. With the server's seed, revealed at the end, it fixes every roll, "
-        "so you can check the dice yourself. Leave it empty and one is drawn for you.",
+        label=_("Your dice seed (optional)"),
+        help_text=_(
+            "Any text. With the server's seed, revealed at the end, it fixes every roll, so you "
+            "can check the dice yourself. Leave it empty and one is drawn for you."
+        ),
     )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        """The choices said with numbers, in the language of the request."""
+        super().__init__(*args, **kwargs)
+        lengths = self.fields["match_length"]
+        lengths.choices = [(n, points_words(n)) for n in MATCH_LENGTHS]
+        lengths.error_messages["invalid_choice"] = gettext(
+            "A match is played to %(lengths)s or %(last)s points."
+        ) % {"lengths": ", ".join(map(str, MATCH_LENGTHS[:-1])), "last": MATCH_LENGTHS[-1]}
+        self.fields["clock"].choices = [
+            *(
+                (key, time_control_words({"days_per_move": days, "reserve_days": reserve}))
+                for key, days, reserve in CORRESPONDENCE_PRESETS
+            ),
+            ("days", gettext("Correspondence, other days")),
+            ("live", gettext("Live")),
+        ]
 
     def clean(self) -> dict[str, Any]:
         values = super().clean()
         clock = values.get("clock")
-        needed = {"days": ("days_per_move",), "live": ("minutes",)}.get(clock or "", ())
-        for name in needed:
+        needed = {
+            "days": ("days_per_move", gettext("Give the days a move.")),
+            "live": ("minutes", gettext("Give the minutes.")),
+        }.get(clock or "")
+        if needed is not None:
+            name, problem = needed
             if values.get(name) is None and name not in self.errors:
-                self.add_error(name, f"Give the {self.fields[name].label.lower()}.")
+                self.add_error(name, problem)
         return values
 
     def time_control(self) -> dict[str, Any]:
@@ -158,7 +181,7 @@ class AcceptForm(forms.Form):
     seed = forms.CharField(
         required=False,
         max_length=200,
-        error_messages={"max_length": "A dice seed has at most 200 characters."},
+        error_messages={"max_length": _("A dice seed has at most 200 characters.")},
     )
 
 
@@ -193,7 +216,7 @@ def home_page(request: HttpRequest, status: int = 200) -> HttpResponse:
             {
                 "watch_rows": rows[:WATCH_ON_LOBBY],
                 "more_to_watch": len(rows) > WATCH_ON_LOBBY,
-                "computer_levels": LEVELS,
+                "computer_levels": COMPUTER_LEVELS,
                 "guest_rows": guest_rows,
                 "guest_name": player_name(guest) if guest is not None else "",
             },
@@ -204,7 +227,7 @@ def home_page(request: HttpRequest, status: int = 200) -> HttpResponse:
 
 
 def _render_lobby(request: HttpRequest, form: ChallengeForm, status: int = 200) -> HttpResponse:
-    context = {**_lobby_news(request.user), "form": form, "computer_levels": LEVELS}
+    context = {**_lobby_news(request.user), "form": form, "computer_levels": COMPUTER_LEVELS}
     return render(request, "home.html", context, status=status)
 
 
@@ -233,7 +256,7 @@ def next_match(request: HttpRequest) -> HttpResponse:
     """To the active match that has waited longest for the player, or back to the lobby."""
     match = selectors.next_match_waiting(request.user)
     if match is None:
-        messages.info(request, "No match is waiting for you.")
+        messages.info(request, gettext("No match is waiting for you."))
         return redirect("home")
     return redirect("match", match_id=match.pk)
 
@@ -261,9 +284,15 @@ def challenge_create(request: HttpRequest) -> HttpResponse:
             form.add_error(None, error.message)
         else:
             if challenge.opponent is None:
-                messages.success(request, "Your open challenge is posted: anyone may accept it.")
+                messages.success(
+                    request, gettext("Your open challenge is posted: anyone may accept it.")
+                )
             else:
-                messages.success(request, f"Your challenge is sent to {challenge.opponent}.")
+                messages.success(
+                    request,
+                    gettext("Your challenge is sent to %(opponent)s.")
+                    % {"opponent": player_name(challenge.opponent)},
+                )
             return redirect("home")
     return _render_lobby(request, form, status=400)
 
@@ -279,7 +308,7 @@ def _player(username: str) -> Any | None:
         or users.filter(username__iexact=username).order_by("pk").first()
     )
     if player is None:
-        raise NotFound(f"There is no player called {username!r}.")
+        raise NotFound(gettext("There is no player called %(name)s.") % {"name": repr(username)})
     return player
 
 
@@ -290,7 +319,7 @@ def challenge_accept(request: HttpRequest, challenge_id: int) -> HttpResponse:
     form = AcceptForm(request.POST)
     if not form.is_valid():
         for problem in form.errors["seed"]:
-            messages.error(request, f"Your dice seed: {problem}")
+            messages.error(request, gettext("Your dice seed: %(problem)s") % {"problem": problem})
         return home_page(request, status=400)
     try:
         match = services.challenge_accept(
@@ -299,18 +328,22 @@ def challenge_accept(request: HttpRequest, challenge_id: int) -> HttpResponse:
     except ApplicationError as error:
         messages.error(request, error.message)
         return redirect("home")
-    messages.success(request, "The match has started.")
+    messages.success(request, gettext("The match has started."))
     return redirect("match", match_id=match.pk)
 
 
 @login_required
 def challenge_decline(request: HttpRequest, challenge_id: int) -> HttpResponse:
-    return _close(request, challenge_id, services.challenge_decline, "You declined the challenge.")
+    return _close(
+        request, challenge_id, services.challenge_decline, gettext("You declined the challenge.")
+    )
 
 
 @login_required
 def challenge_cancel(request: HttpRequest, challenge_id: int) -> HttpResponse:
-    return _close(request, challenge_id, services.challenge_cancel, "Your challenge is cancelled.")
+    return _close(
+        request, challenge_id, services.challenge_cancel, gettext("Your challenge is cancelled.")
+    )
 
 
 def _close(

@@ -9,7 +9,6 @@ Nothing reaches the match's log until Done posts the whole play through the serv
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import urlencode
 
 from django import forms
 from django.contrib.auth.views import redirect_to_login
@@ -17,6 +16,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts import guests
@@ -32,19 +33,25 @@ from backgammon_site.errors import (
 from games import selectors, services
 from games.clocks.rules import UNTIMED
 from games.clocks.words import clock_faces, time_control_words
-from games.engine import EngineError, MatchState, Play, format_play
-from games.engine.match import ABORTED, ENDED_BY_AGREEMENT
-from games.engine.turn import PartialPlay, PartialVariantPlay
+from games.engine import format_play
 from games.models import Challenge, Match
 from games.notifications.attention import record_match_open
 from games.views.board import board_svg, draw_board
 from games.views.checker_looks import checker_looks
 from games.views.cube import Cube
 from games.views.downloads import match_download
+from games.views.match_words import (
+    RESIGN_CHOICES,
+    end_reason,
+    games_said,
+    how_it_ended,
+    signed,
+)
 from games.views.move_list import match_moves
+from games.views.turn_steps import steps_notation, turn_in_progress, turn_url
 from ratings import selectors as rating_selectors
 
-RESIGN_CHOICES = ((1, "a single game"), (2, "a gammon"), (3, "a backgammon"))
+OUT_OF_DATE = gettext_lazy("The page was out of date; here is the match now.")
 
 
 class ActForm(forms.Form):
@@ -53,12 +60,14 @@ class ActForm(forms.Form):
     seq = forms.IntegerField(
         min_value=0,
         error_messages={
-            "required": "The page was out of date; here is the match now.",
-            "invalid": "The page was out of date; here is the match now.",
-            "min_value": "The page was out of date; here is the match now.",
+            "required": OUT_OF_DATE,
+            "invalid": OUT_OF_DATE,
+            "min_value": OUT_OF_DATE,
         },
     )
-    action = forms.CharField(max_length=40, error_messages={"required": "Choose an action."})
+    action = forms.CharField(
+        max_length=40, error_messages={"required": gettext_lazy("Choose an action.")}
+    )
     play = forms.CharField(required=False, max_length=200, empty_value=None)
     points = forms.TypedChoiceField(
         choices=RESIGN_CHOICES,
@@ -66,7 +75,9 @@ class ActForm(forms.Form):
         required=False,
         empty_value=None,
         error_messages={
-            "invalid_choice": "Resigning offers 1 (single), 2 (gammon) or 3 (backgammon) points."
+            "invalid_choice": gettext_lazy(
+                "Resigning offers 1 (single), 2 (gammon) or 3 (backgammon) points."
+            )
         },
     )
     message = forms.CharField(required=False, strip=False, empty_value=None)
@@ -121,7 +132,7 @@ def match_act(request: HttpRequest, match_id: int) -> HttpResponse:
         return _render(
             request,
             match_or_404(match_id),
-            error="The match moved on before your action arrived; here it is now.",
+            error=_("The match moved on before your action arrived; here it is now."),
             status=409,
         )
     except ApplicationError as error:
@@ -157,7 +168,7 @@ def match_rematch(request: HttpRequest, match_id: int) -> HttpResponse:
             return redirect_to_login(request.get_full_path())
         player = request.user
     try:
-        challenge, _ = services.rematch_offer(match_id=match.pk, player=player)
+        challenge, _created = services.rematch_offer(match_id=match.pk, player=player)
     except ApplicationError as error:
         return refused(request, match, error)
     challenge.refresh_from_db(fields=["match"])
@@ -240,17 +251,17 @@ def _render(
     turn = None
     selected = None
     if "move" in view["legal_actions"] and you is not None and state.dice is not None:
-        turn, selected, notice = _turn_in_progress(request, state, you)
+        turn, selected, notice = turn_in_progress(request, state, you)
 
     def link(**target: int) -> str:
         assert turn is not None
         if "select" in target:
             point = target["select"]
             if point == selected:
-                return _turn_url(match, turn.with_move(turn.quick_move(point)))
-            return _turn_url(match, turn, select=point)
+                return turn_url(match, turn.with_move(turn.quick_move(point)))
+            return turn_url(match, turn, select=point)
         assert selected is not None
-        return _turn_url(match, turn.with_move(turn.move_to(selected, target["to"])))
+        return turn_url(match, turn.with_move(turn.move_to(selected, target["to"])))
 
     looks = checker_looks(match.first_player, match.second_player)
     shown = state.board_for(0)
@@ -277,6 +288,8 @@ def _render(
         "match": match,
         "act_url": reverse("match-act", kwargs={"match_id": match.pk}),
         "view": view,
+        "games": games_said(view["games"]),
+        "end_reason": end_reason(view["end_reason"]),
         "state": state,
         "board": board,
         # As the board shows it: with the checkers the player has moved so far this turn.
@@ -293,8 +306,8 @@ def _render(
         "turn": turn,
         "steps_text": format_play(turn.play())
         if turn and turn.is_complete()
-        else (_steps_notation(turn) if turn else ""),
-        "undo_url": _turn_url(match, turn.undo()) if turn and turn.moves else None,
+        else (steps_notation(turn) if turn else ""),
+        "undo_url": turn_url(match, turn.undo()) if turn and turn.moves else None,
         "error": error,
         "notice": notice,
         "resign_choices": RESIGN_CHOICES,
@@ -349,20 +362,15 @@ def _after_the_match(
             {"player": names[seat], "points": view["score"][seat], "won": view["winner"] == name}
             for seat, name in enumerate(names)
         ],
-        "how": _how_it_ended(view),
+        "how": how_it_ended(view),
         "ratings": [
-            {**change, "difference_text": _signed(change["difference"])}
+            {**change, "difference_text": signed(change["difference"])}
             for change in view["rating_changes"]
         ],
         "rematch": rematch,
         "next_match": signed_in and selectors.next_match_waiting(request.user) is not None,
         "sign_up": session_guest is not None and match.player_index(session_guest) is not None,
     }
-
-
-def _signed(difference: float) -> str:
-    """A rating change as the end panel shows it: +12.3, −12.3 (a minus sign), +0.0."""
-    return f"{'−' if difference < 0 else '+'}{abs(difference):.1f}"
 
 
 def _rematch_state(match: Match, player: Any) -> dict[str, Any]:
@@ -378,30 +386,6 @@ def _rematch_state(match: Match, player: Any) -> dict[str, Any]:
     return {"state": "offer"}
 
 
-def _how_it_ended(view: dict[str, Any]) -> str:
-    """How the match ended, in a player's words."""
-    winner, reason = view["winner"], view["end_reason"]
-    loser = next((name for name in view["players"] if name != winner), None)
-    if winner is None:
-        return {
-            ABORTED: "The match was aborted",
-            ENDED_BY_AGREEMENT: "The players agreed to end it without a winner",
-        }.get(reason or "", "Ended without a winner" + (f": {reason}" if reason else ""))
-    if reason == "timeout":
-        return f"{loser} ran out of time"
-    if reason:
-        return f"Awarded to {winner}: {reason}"
-    last = view["games"][-1] if view["games"] else None
-    if last is None:
-        return f"{winner} won"
-    if last["result"] == "resign":
-        return f"{loser} resigned the last game"
-    if last["result"] == "drop":
-        return f"{loser} dropped the cube in the last game"
-    worth = {"single": "a single game", "gammon": "a gammon", "backgammon": "a backgammon"}
-    return f"{winner} won the last game with {worth.get(last['result'], last['result'])}"
-
-
 def _ended_by(match: Match) -> str | None:
     """The moderator who awarded or aborted the match, if one did."""
     if match.status != Match.Status.FINISHED:
@@ -414,68 +398,3 @@ def _ended_by(match: Match) -> str | None:
     if event is None or event.actor is None:
         return None
     return player_name(event.actor)
-
-
-def _turn_in_progress(
-    request: HttpRequest, state: MatchState, you: int
-) -> tuple[PartialPlay | PartialVariantPlay, int | None, str | None]:
-    turn = _turn_begun(state, you)
-    notice = None
-    try:
-        for source, die in _read_steps(request.GET.get("steps", "")):
-            move = next((m for m in turn.next_moves() if m.source == source and m.die == die), None)
-            if move is None:
-                raise ValueError(f"{source}-{die}")
-            turn = turn.with_move(move)
-    except (EngineError, ValueError):
-        turn = _turn_begun(state, you)
-        notice = "Those steps are not possible any more; start the play again."
-    selected = None
-    choice = _point(request.GET.get("select", ""))
-    if choice is not None and choice in turn.movable_points():
-        selected = choice
-    return turn, selected, notice
-
-
-def _turn_begun(state: MatchState, you: int) -> PartialPlay | PartialVariantPlay:
-    """The play ``you`` put together checker by checker, before the first checker."""
-    assert state.dice is not None
-    if state.board is None:
-        return PartialPlay(state.position_for(you), state.dice)
-    return PartialVariantPlay(state.board_for(you), state.dice)
-
-
-def _read_steps(text: str) -> list[tuple[int, int]]:
-    """``24-6,18-5`` as (source, die) pairs."""
-    steps = []
-    for step in filter(None, text.split(",")[:4]):
-        source_text, _, die_text = step.partition("-")
-        source, die = _point(source_text), _point(die_text)
-        if source is None or die is None:
-            raise ValueError(step)
-        steps.append((source, die))
-    return steps
-
-
-def _point(text: str) -> int | None:
-    """A point or a die as a link of the page writes it (``13``, ``6``); None for anything
-    else."""
-    if text.isascii() and text.isdigit() and len(text) <= 2:
-        return int(text)
-    return None
-
-
-def _turn_url(
-    match: Match, turn: PartialPlay | PartialVariantPlay, select: int | None = None
-) -> str:
-    query: dict[str, str] = {}
-    if turn.moves:
-        query["steps"] = ",".join(f"{move.source}-{move.die}" for move in turn.moves)
-    if select is not None:
-        query["select"] = str(select)
-    url = reverse("match", kwargs={"match_id": match.pk})
-    return f"{url}?{urlencode(query)}" if query else url
-
-
-def _steps_notation(turn: PartialPlay | PartialVariantPlay) -> str:
-    return format_play(Play(turn.moves)) if turn.moves else ""

@@ -7,6 +7,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
 from accounts.names import match_names
 from accounts.rewards import wears_crown
 from games import selectors
@@ -66,12 +69,22 @@ class MatchRow:
 
     @property
     def result(self) -> str:
-        """For a finished match seen by one of its players: won, lost or aborted."""
+        """For a finished match seen by one of its players: won, lost or no winner (a key
+        pages style by; ``result_words`` says it)."""
         if self.you is None or not self.finished:
             return ""
         if self.winner is None:
             return "no winner"
         return "won" if self.winner == self.you else "lost"
+
+    @property
+    def result_words(self) -> str:
+        """``result`` in the reader's language."""
+        return {
+            "no winner": pgettext("match result", "no winner"),
+            "won": pgettext("match result", "won"),
+            "lost": pgettext("match result", "lost"),
+        }.get(self.result, "")
 
 
 def match_rows(
@@ -107,7 +120,7 @@ def match_rows(
                 usernames=(match.first_player.get_username(), match.second_player.get_username()),
                 score=(state.score[0], state.score[1]),
                 match_length=match.match_length,
-                variant=match.get_variant_display(),
+                variant=str(match.get_variant_display()),
                 rated=match.rated,
                 finished=match.status == Match.Status.FINISHED,
                 winner=state.winner,
@@ -130,19 +143,29 @@ def waiting_words(state: MatchState, names: tuple[str, str], you: int | None) ->
     """What the match waits for: ``Your turn to roll``, ``bob to play 6-5``, ``alice won``."""
     if state.is_finished():
         if state.winner is None:
-            return "Ended without a winner"
-        return f"{names[state.winner]} won"
+            return _("Ended without a winner")
+        return _("%(player)s won") % {"player": names[state.winner]}
     to_act = state.player_to_act()
     if to_act is None:
-        return "Waiting for the opening roll"
-    if state.phase == "rolling":
-        task = "to roll or double" if state.can_double(to_act) else "to roll"
+        return _("Waiting for the opening roll")
+    yours = to_act == you
+    said = {"player": names[to_act], "dice": state.dice, "cube": state.cube_value * 2}
+    if state.phase == "rolling" and state.can_double(to_act):
+        text = _("Your turn to roll or double") if yours else _("%(player)s to roll or double")
+    elif state.phase == "rolling":
+        text = _("Your turn to roll") if yours else _("%(player)s to roll")
     elif state.phase == "moving":
-        task = f"to play {state.dice}"
+        text = _("Your turn to play %(dice)s") if yours else _("%(player)s to play %(dice)s")
     elif state.phase == "doubled":
-        task = f"to take or drop the cube at {state.cube_value * 2}"
+        text = (
+            _("Your turn to take or drop the cube at %(cube)s")
+            if yours
+            else _("%(player)s to take or drop the cube at %(cube)s")
+        )
     else:
-        task = "to accept or reject a resignation"
-    if to_act == you:
-        return f"Your turn {task}"
-    return f"{names[to_act]} {task}"
+        text = (
+            _("Your turn to accept or reject a resignation")
+            if yours
+            else _("%(player)s to accept or reject a resignation")
+        )
+    return text % said

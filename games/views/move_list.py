@@ -11,11 +11,12 @@ from typing import Any
 
 from django.core.cache import cache
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from games.engine.mat import GameMoves, MoveCell, move_list
-from games.engine.words import points as in_points
 from games.log.records import LoggedEvent, match_log, read_log, rules_of_log
 from games.models import Match
+from games.views.match_words import points_words
 
 CACHE_SECONDS = 15 * 60
 
@@ -75,7 +76,7 @@ class LogMoves:
             if cell is None:
                 return None
             step = self.steps[cell.event]
-            return Entry(cell.text.strip() or "(no move)", link(step), step, marks.get(step, ""))
+            return Entry(cell.text.strip() or _("(no move)"), link(step), step, marks.get(step, ""))
 
         return [
             GameLines(
@@ -84,7 +85,8 @@ class LogMoves:
                 [(entry(first), entry(second)) for first, second in game.lines],
                 ""
                 if game.winner is None
-                else f"{names[game.winner]} wins {in_points(game.points)}",
+                else _("%(winner)s wins %(points)s")
+                % {"winner": names[game.winner], "points": points_words(game.points)},
                 self.steps[game.start],
                 link(self.steps[game.start]),
             )

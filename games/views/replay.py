@@ -23,6 +23,7 @@ from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.names import match_names
@@ -80,7 +81,6 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
     if match is None:
         raise Http404("No such match.")
     names = match_names(match.first_player, match.second_player)
-    rated = "rated" if match.rated else "unrated"
     download = match_download(match)
     return render_replay(
         request,
@@ -93,14 +93,11 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
         load_events=lambda: match_log(match),
         url=reverse("match-replay", kwargs={"match_id": match.pk}),
         links=[
-            ReplayLink("The match page", reverse("match", args=[match.pk])),
+            ReplayLink(_("The match page"), reverse("match", args=[match.pk])),
             ReplayLink(download.label, download.url, download=True),
-            ReplayLink("The dice", reverse("match-dice", args=[match.pk])),
+            ReplayLink(_("The dice"), reverse("match-dice", args=[match.pk])),
         ],
-        facts=(
-            f"{match.get_variant_display()}, {match.match_length}-point match, {rated} · "
-            f"{time_control_words(match.time_control)}"
-        ),
+        facts=match_facts(match),
         players_have_profiles=True,
         analysis=stored_analysis(match_subject(match.pk), engine_named(request.GET.get("engine"))),
         analyse_url=(
@@ -110,6 +107,18 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
         ),
         looks=checker_looks(match.first_player, match.second_player),
     )
+
+
+def match_facts(match: Match) -> str:
+    """``Plakoto, 5-point match, rated · 1 day a move``: what the replay's heading says."""
+    said = {
+        "variant": match.get_variant_display(),
+        "length": match.match_length,
+        "time_control": time_control_words(match.time_control),
+    }
+    if match.rated:
+        return _("%(variant)s, %(length)s-point match, rated · %(time_control)s") % said
+    return _("%(variant)s, %(length)s-point match, unrated · %(time_control)s") % said
 
 
 def render_replay(
@@ -238,7 +247,7 @@ def _step(text: str | None, last: int) -> int:
     try:
         step = int(text)
     except ValueError:
-        raise Http404("A step is a whole number.") from None
+        raise Http404(_("A step is a whole number.")) from None
     return min(max(step, 0), last)
 
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 
+from backgammon_site.variants import variant_title
 from games.engine.board import Board
 from games.engine.variants import (
     TAVLI,
@@ -18,28 +20,34 @@ from games.engine.variants import (
 )
 from games.views.board import board_svg, draw_board
 
-#: Every rules page, in the order the index lists them: (URL name, title).
-RULES_PAGES = [(variant.name, variant.title) for variant in VARIANTS.values()] + [(TAVLI, "Tavli")]
+#: Every rules page, in the order the index lists them.
+RULES_PAGES = [*VARIANTS, TAVLI]
 
 
 def rules_index(request: HttpRequest) -> HttpResponse:
     """Every variant's rules page."""
-    return render(request, "games/rules_index.html", {"pages": RULES_PAGES})
+    pages = [(name, variant_title(name)) for name in RULES_PAGES]
+    return render(request, "games/rules_index.html", {"pages": pages})
 
 
 def rules_page(request: HttpRequest, variant: str) -> HttpResponse:
     """The rules of ``variant`` (a variant's name, or ``tavli``)."""
     if variant == TAVLI:
-        games = [(v.name, v.title) for v in TAVLI_ROTATION]
-        return render(request, "games/rules_tavli.html", {"games": games, "pages": RULES_PAGES})
+        games = [(v.name, variant_title(v.name)) for v in TAVLI_ROTATION]
+        return render(request, "games/rules_tavli.html", {"games": games})
     rules = VARIANTS.get(variant)
     if rules is None:
         raise Http404(f"There is no variant {variant!r}.")
-    start = draw_board(Board.starting(rules), side=0, names=("You", "Your opponent"))
+    start = draw_board(Board.starting(rules), side=0, names=(_("You"), _("Your opponent")))
     return render(
         request,
         "games/rules_variant.html",
-        {"variant": rules, "facts": rule_facts(rules), "start_board": board_svg(start)},
+        {
+            "variant": rules,
+            "variant_title": variant_title(rules.name),
+            "facts": rule_facts(rules),
+            "start_board": board_svg(start),
+        },
     )
 
 

@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import Profile
 from accounts.vacation import VacationAllowance, days_available, vacation_ends_at
@@ -22,12 +23,12 @@ def vacation(request: HttpRequest) -> HttpResponse:
         try:
             if request.POST.get("vacation") == "on":
                 services.vacation_start(user=request.user)
-                messages.success(request, "You are on vacation: your deadlines are paused.")
+                messages.success(request, _("You are on vacation: your deadlines are paused."))
             elif request.POST.get("vacation") == "off":
                 services.vacation_end(user=request.user)
-                messages.success(request, "Welcome back: your deadlines run again.")
+                messages.success(request, _("Welcome back: your deadlines run again."))
             else:
-                messages.error(request, "Say whether vacation is to be on or off.")
+                messages.error(request, _("Say whether vacation is to be on or off."))
                 return _page(request, status=400)
         except ApplicationError as error:
             messages.error(request, error.message)
@@ -36,7 +37,7 @@ def vacation(request: HttpRequest) -> HttpResponse:
 
 
 def _page(request: HttpRequest, status: int = 200) -> HttpResponse:
-    profile, _ = Profile.objects.get_or_create(user=request.user)
+    profile, _created = Profile.objects.get_or_create(user=request.user)
     context = {
         "profile": profile,
         "days": days_available(profile, timezone.now()),

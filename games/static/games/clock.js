@@ -2,7 +2,7 @@
 // when it drew the page (the browser's own clock is never trusted), and deadlines are shown in
 // the viewer's timezone. Works across htmx swaps (a push, the player's own action): one timer
 // for the page, and each tick looks the clocks up again, so a swapped-in clock counts down from
-// the figure the server just gave.
+// the figure the server just gave. Times are said in the page's language (<html lang>).
 (function () {
   "use strict";
 
@@ -20,8 +20,18 @@
       hours += days * 24;
       return hours ? hours + ":" + pad(minutes) + ":" + pad(secs) : minutes + ":" + pad(secs);
     }
-    var text = days + (days === 1 ? " day" : " days");
-    return hours ? text + " " + hours + (hours === 1 ? " hour" : " hours") : text;
+    var text = amount(days, "day");
+    return hours ? text + " " + amount(hours, "hour") : text;
+  }
+
+  // "8 days", "8 ημέρες", "8 дней": a number of days or hours in the page's language.
+  function amount(number, unit) {
+    return new Intl.NumberFormat(language(), { style: "unit", unit: unit, unitDisplay: "long" })
+      .format(number);
+  }
+
+  function language() {
+    return document.documentElement.lang || undefined;
   }
 
   function tick() {
@@ -39,7 +49,7 @@
         return;
       }
       time.dataset.localised = "1";
-      time.textContent = new Date(time.getAttribute("datetime")).toLocaleString(undefined, {
+      time.textContent = new Date(time.getAttribute("datetime")).toLocaleString(language(), {
         weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit",
       });
     });

@@ -85,7 +85,7 @@
         listen();
       } else {
         button.disabled = true;
-        button.textContent = "Shaking is not allowed in this browser";
+        button.textContent = button.dataset.refused;
       }
     });
   });
