@@ -25,11 +25,25 @@ IN_THE_PLAY_AREA = (
 )
 
 
+MARK_STALE_AND_WATCH_SETTLE = """() => {
+    document.getElementById("play-area").dataset.stale = "yes";
+    window.playAreaSettled = false;
+    document.addEventListener("htmx:afterSettle", function settledOnce() {
+        const area = document.getElementById("play-area");
+        if (area && !area.dataset.stale) {
+            window.playAreaSettled = true;
+            document.removeEventListener("htmx:afterSettle", settledOnce);
+        }
+    });
+}"""
+
+
 def settled(page: Any, key: str) -> None:
-    """Press ``key`` and wait until the server's answer has replaced the play area."""
-    page.evaluate("document.getElementById('play-area').dataset.stale = 'yes'")
+    """Press ``key`` and wait until the server's answer has replaced the play area and htmx has
+    settled it: the page puts the focus back on the board only then (board-keys.js)."""
+    page.evaluate(MARK_STALE_AND_WATCH_SETTLE)
     page.keyboard.press(key)
-    page.wait_for_selector("#play-area:not([data-stale])", timeout=15_000)
+    page.wait_for_function("window.playAreaSettled === true", timeout=15_000)
 
 
 def tab_to_the_board(page: Any) -> int:
