@@ -27,11 +27,11 @@ IN_THE_PLAY_AREA = (
 
 MARK_STALE_AND_WATCH_SETTLE = """() => {
     document.getElementById("play-area").dataset.stale = "yes";
-    window.playAreaSettled = false;
+    delete document.documentElement.dataset.playAreaSettled;
     document.addEventListener("htmx:afterSettle", function settledOnce() {
         const area = document.getElementById("play-area");
         if (area && !area.dataset.stale) {
-            window.playAreaSettled = true;
+            document.documentElement.dataset.playAreaSettled = "yes";
             document.removeEventListener("htmx:afterSettle", settledOnce);
         }
     });
@@ -43,7 +43,7 @@ def settled(page: Any, key: str) -> None:
     settled it: the page puts the focus back on the board only then (board-keys.js)."""
     page.evaluate(MARK_STALE_AND_WATCH_SETTLE)
     page.keyboard.press(key)
-    page.wait_for_function("window.playAreaSettled === true", timeout=15_000)
+    page.wait_for_selector("html[data-play-area-settled]", state="attached", timeout=15_000)
 
 
 def tab_to_the_board(page: Any) -> int:

@@ -33,9 +33,10 @@ async (blocking) => {
 }
 """
 
-#: A long match's replay on a phone: about two screens of a 390 x 844 phone, however long the
-#: match (its move list and log scroll inside their own boxes).
-TALLEST_REPLAY = 1800
+#: A long match's replay on a phone, with both engines' analysis and the language switch: under
+#: three screens of a 390 x 844 phone however long the match, because its move list, log and
+#: tables scroll inside their own boxes (a 5-point match's replay was once 14,600 px tall).
+TALLEST_REPLAY = 2400
 
 # A button of the page cut off by the screen's edge, or by a box it scrolls in (a table that
 # scrolls sideways may hide a column, never a button a player needs).
