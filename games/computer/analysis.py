@@ -295,7 +295,15 @@ def analysis_view(analysis: MatchAnalysis, engine: Engine = "bgsage") -> dict[st
         assert analysis.imported is not None
         names = analysis.imported.names
     result = analysis.result or {}
-    engines = result.get("engines", {})
+    # In ENGINES' order: PostgreSQL's jsonb keeps a dict's keys in an order of its own.
+    engines = {
+        name: result["engines"][name] for name in ENGINES if name in result.get("engines", {})
+    }
+    unavailable = {
+        name: result["unavailable"][name]
+        for name in ENGINES
+        if name in result.get("unavailable", {})
+    }
     if engine not in engines:
         engine = "bgsage"
     other = next((name for name in engines if name != engine), None)
@@ -310,10 +318,7 @@ def analysis_view(analysis: MatchAnalysis, engine: Engine = "bgsage") -> dict[st
         "completed_at": analysis.completed_at,
         "engine": engine,
         "engines": [{"engine": name, **about} for name, about in engines.items()],
-        "unavailable": [
-            {"engine": name, "reason": reason}
-            for name, reason in result.get("unavailable", {}).items()
-        ],
+        "unavailable": [{"engine": name, "reason": reason} for name, reason in unavailable.items()],
         "players": [
             {
                 "player": names[index],
