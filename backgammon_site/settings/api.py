@@ -54,6 +54,8 @@ SPECTACULAR_SETTINGS = {
         "GameVariantEnum": "games.engine.variants.VARIANTS",
         "MatchFormatEnum": "games.models.Challenge.MatchFormat",
         "AnalysisStatusEnum": "games.models.MatchAnalysis.Status",
+        "AnalysisKindEnum": ["decisions", "luck"],
+        "AnalysedDecisionKindEnum": ["checker", "cube", "take"],
         "TournamentStatusEnum": ["signing_up", "running", "finished", "cancelled"],
     },
     "APPEND_COMPONENTS": {

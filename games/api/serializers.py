@@ -460,13 +460,18 @@ class AnalysedDecisionSerializer(serializers.Serializer):
 
 
 class PlayerFiguresSerializer(serializers.Serializer):
-    decisions = serializers.IntegerField()
-    errors = serializers.IntegerField()
-    blunders = serializers.IntegerField()
-    equity_lost = serializers.FloatField()
-    error_rate = serializers.FloatField(help_text="Errors and blunders per decision.")
+    """A player's figures in an analysis of decisions (kind ``decisions``)."""
+
+    decisions = serializers.IntegerField(required=False)
+    errors = serializers.IntegerField(required=False)
+    blunders = serializers.IntegerField(required=False)
+    equity_lost = serializers.FloatField(required=False)
+    error_rate = serializers.FloatField(
+        required=False, help_text="Errors and blunders per decision."
+    )
     performance_rating = serializers.FloatField(
-        help_text="Mean equity lost per decision x 500 (XG's PR): 0 is perfect, lower is better."
+        required=False,
+        help_text="Mean equity lost per decision x 500 (XG's PR): 0 is perfect, lower is better.",
     )
 
 
@@ -478,7 +483,23 @@ class AnalysedPlayerSerializer(PlayerFiguresSerializer):
     player = serializers.CharField()
     other = OtherEngineFiguresSerializer(
         allow_null=True,
+        required=False,
         help_text="The same figures by the other engine (null where it gave no opinion).",
+    )
+    rolls = serializers.IntegerField(
+        required=False, help_text="Rolls whose luck was measured (kind ``luck``)."
+    )
+    luck = serializers.FloatField(
+        required=False, help_text="The luck of all the player's rolls: above 0, lucky."
+    )
+
+
+class RollLuckSerializer(serializers.Serializer):
+    seq = serializers.IntegerField(help_text="The roll's event: the replay's step that shows it.")
+    player = serializers.CharField()
+    dice = serializers.CharField()
+    luck = serializers.FloatField(
+        help_text="Equity after the best play of the roll minus its average over all 21 rolls."
     )
 
 
@@ -496,14 +517,21 @@ class UnavailableEngineSerializer(serializers.Serializer):
 
 class AnalysisSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=["pending", "done", "failed"])
+    kind = serializers.ChoiceField(
+        choices=["decisions", "luck"],
+        help_text="decisions: every decision weighed by the engines (backgammon, nackgammon, "
+        "hypergammon); luck: the luck of every roll (the other variants).",
+    )
     seq = serializers.IntegerField(help_text="The last event analysed.")
     plies = serializers.IntegerField(help_text="bgsage's search depth.")
     requested_at = serializers.DateTimeField()
     completed_at = serializers.DateTimeField(allow_null=True)
     engine = serializers.ChoiceField(
         choices=ENGINE_CHOICES,
+        allow_null=True,
         help_text="The engine the players' figures and the decisions' verdicts are from: "
-        "?engine= picks it (bgsage unless gnubg is asked for and gave its opinion).",
+        "?engine= picks it (bgsage unless gnubg is asked for and gave its opinion); null for "
+        "luck.",
     )
     engines = EngineSerializer(many=True, help_text="The engines that weighed the decisions.")
     unavailable = UnavailableEngineSerializer(
@@ -511,6 +539,7 @@ class AnalysisSerializer(serializers.Serializer):
     )
     players = AnalysedPlayerSerializer(many=True)
     decisions = AnalysedDecisionSerializer(many=True)
+    luck = RollLuckSerializer(many=True, required=False, help_text="Every roll's luck (luck).")
 
 
 class AnalysisQuerySerializer(serializers.Serializer):

@@ -1,4 +1,5 @@
-"""Analysing a match, played here or imported: run games.computer.review over its log and keep it.
+"""Analysing a match, played here or imported: run games.computer.review over its log and keep it
+(in the variants without gnubg's board, games.computer.variant_review: the luck of each roll).
 
 What is analysed is a ``Subject``: a match of the service (``match_subject``) or a match
 imported from a .mat file (``import_subject``); both are analysed, stored (MatchAnalysis) and
@@ -30,14 +31,15 @@ from django.http import HttpRequest
 from django.utils import timezone
 
 from accounts import limits
-from backgammon_site.errors import ApplicationError, Conflict, NotFound
+from backgammon_site.errors import Conflict, NotFound
 from games.computer.gnubg import GnubgRun
 from games.computer.review import ENGINES, Engine, review_match
+from games.computer.variant_review import review_luck
 from games.engine import MatchRules
 from games.engine.events import Event
 from games.engine.mat import export_mat
 from games.log.records import imported_log, match_log, read_log, rules_of_log
-from games.models import GNUBG_VARIANTS, ImportedMatch, Match, MatchAnalysis, Variant
+from games.models import GNUBG_VARIANTS, ImportedMatch, Match, MatchAnalysis
 from games.signals import analysis_requested
 
 
@@ -135,15 +137,9 @@ def analysis_request(subject: Subject) -> MatchAnalysis:
 def _last_step(subject: Subject) -> int:
     """The last step of the subject's log; refuses a match still being played."""
     if subject.field == "match":
-        match = Match.objects.filter(pk=subject.pk).values("status", "seq", "variant").first()
+        match = Match.objects.filter(pk=subject.pk).values("status", "seq").first()
         if match is None:
             raise NotFound(f"There is no match {subject.pk}.")
-        if match["variant"] not in GNUBG_VARIANTS:
-            raise ApplicationError(
-                f"A {Variant(match['variant']).label} match cannot be analysed: the analysis "
-                "knows backgammon, nackgammon and hypergammon only.",
-                "analysis_unavailable",
-            )
         if match["status"] != Match.Status.FINISHED:
             raise Conflict(
                 "A match is analysed once it has ended: its players may not see best plays.",
@@ -159,8 +155,9 @@ def _last_step(subject: Subject) -> int:
 def _needs_no_task(analysis: MatchAnalysis, last_step: int, now: datetime) -> bool:
     if analysis.status == MatchAnalysis.Status.PENDING:
         return analysis.requested_at > now - ANALYSIS_PATIENCE
-    engines = (analysis.result or {}).get("engines", {})
-    second_opinion_as_now = (
+    result = analysis.result or {}
+    engines = result.get("engines", {})
+    second_opinion_as_now = result.get("kind") == "luck" or (
         engines.get("gnubg", {}).get("plies") == gnubg_plies()
         if gnubg_program()
         else "gnubg" not in engines
@@ -200,6 +197,33 @@ def analysis_run(subject: Subject) -> MatchAnalysis | None:
     if log is None:
         return None
     plies = analysis_plies()
+    try:
+        review = _review(log, plies)
+    except Exception:
+        MatchAnalysis.objects.update_or_create(
+            **subject.key, defaults={"status": MatchAnalysis.Status.FAILED}
+        )
+        raise
+    for entry in (*review["decisions"], *review.get("luck", ())):
+        entry["seq"] = log.steps[entry.pop("index")]
+    analysis, _ = MatchAnalysis.objects.update_or_create(
+        **subject.key,
+        defaults={
+            "status": MatchAnalysis.Status.DONE,
+            "seq": log.last_step,
+            "plies": plies,
+            "result": review,
+            "completed_at": timezone.now(),
+        },
+    )
+    return analysis
+
+
+def _review(log: AnalysedLog, plies: int) -> dict[str, Any]:
+    """bgsage's review of every decision, with gnubg's second opinion where it is installed,
+    in the variants on gnubg's board; each roll's luck in the others."""
+    if log.rules.variant not in GNUBG_VARIANTS:
+        return review_luck(log.match_length, log.events, rules=log.rules).to_json()
     program = gnubg_program()
     gnubg = None
     if program:
@@ -213,29 +237,12 @@ def analysis_run(subject: Subject) -> MatchAnalysis | None:
             rules=log.rules,
             second_opinion=gnubg.result if gnubg is not None else None,
         ).to_json()
-    except Exception:
-        MatchAnalysis.objects.update_or_create(
-            **subject.key, defaults={"status": MatchAnalysis.Status.FAILED}
-        )
-        raise
     finally:
         if gnubg is not None:
             gnubg.stop()
     if not program:
         review["unavailable"]["gnubg"] = GNUBG_MISSING
-    for decision in review["decisions"]:
-        decision["seq"] = log.steps[decision.pop("index")]
-    analysis, _ = MatchAnalysis.objects.update_or_create(
-        **subject.key,
-        defaults={
-            "status": MatchAnalysis.Status.DONE,
-            "seq": log.last_step,
-            "plies": plies,
-            "result": review,
-            "completed_at": timezone.now(),
-        },
-    )
-    return analysis
+    return review
 
 
 def analysed_log(subject: Subject) -> AnalysedLog | None:
@@ -295,6 +302,8 @@ def analysis_view(analysis: MatchAnalysis, engine: Engine = "bgsage") -> dict[st
         assert analysis.imported is not None
         names = analysis.imported.names
     result = analysis.result or {}
+    if result.get("kind") == "luck":
+        return _luck_view(analysis, names, result)
     # In ENGINES' order: PostgreSQL's jsonb keeps a dict's keys in an order of its own.
     engines = {
         name: result["engines"][name] for name in ENGINES if name in result.get("engines", {})
@@ -316,6 +325,7 @@ def analysis_view(analysis: MatchAnalysis, engine: Engine = "bgsage") -> dict[st
         "plies": analysis.plies,
         "requested_at": analysis.requested_at,
         "completed_at": analysis.completed_at,
+        "kind": "decisions",
         "engine": engine,
         "engines": [{"engine": name, **about} for name, about in engines.items()],
         "unavailable": [{"engine": name, "reason": reason} for name, reason in unavailable.items()],
@@ -330,6 +340,30 @@ def analysis_view(analysis: MatchAnalysis, engine: Engine = "bgsage") -> dict[st
         "decisions": [
             _decision_view(decision, names, engine) for decision in result.get("decisions", [])
         ],
+    }
+
+
+def _luck_view(
+    analysis: MatchAnalysis, names: tuple[str, str], result: dict[str, Any]
+) -> dict[str, Any]:
+    """A luck analysis (the variants without gnubg's board) as analysis_view shows it."""
+    return {
+        "match": analysis.match_id,
+        "imported": analysis.imported_id,
+        "status": analysis.status,
+        "seq": analysis.seq,
+        "plies": result["plies"],
+        "requested_at": analysis.requested_at,
+        "completed_at": analysis.completed_at,
+        "kind": "luck",
+        "engine": None,
+        "engines": [],
+        "unavailable": [],
+        "players": [
+            {"player": names[index], **figures} for index, figures in enumerate(result["players"])
+        ],
+        "decisions": [],
+        "luck": [{**roll, "player": names[roll["player"]]} for roll in result["luck"]],
     }
 
 
@@ -358,7 +392,6 @@ def first_analysis_due(match_id: int) -> bool:
         pk=match_id,
         status=Match.Status.FINISHED,
         winner__isnull=False,
-        variant__in=GNUBG_VARIANTS,
     ).exists()
     if not ended or MatchAnalysis.objects.filter(match_id=match_id).exists():
         return False

@@ -1,4 +1,11 @@
-"""How the computer opponents decide: one function for live play and for bot duels alike.
+"""How the computer opponents decide, in every variant: one function for live play and for
+bot duels alike.
+
+Who judges a position depends on the game's variant: bgsage, the neural network, plays the
+variants that hit, whose board and moves are backgammon's (backgammon, nackgammon,
+hypergammon, and portes, whose plays are scored by its own points: no triple game); the
+hand-built evaluation of ``variant_eval`` with the expectimax of ``variant_player`` plays
+plakoto, fevga and long nardi. A Tavli match's bot plays the game of the rotation being played.
 
 A level is a search depth and some deliberate noise: each candidate's equity gets a normal
 random error of ``noise`` (checker plays) or ``cube_noise`` (cube decisions) before the bot
@@ -12,14 +19,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from games.computer.sage import (
-    MatchContext,
-    cube_decision,
-    expected_points,
-    rank_plays,
-    winning_chance,
-)
-from games.engine import MatchState
+from games.computer import sage, variant_player
+from games.computer.stakes import Chances, Stakes
+from games.engine import Dice, MatchState, Variant, format_play
+from games.engine.variants import BACKGAMMON
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +34,8 @@ class BotLevel:
     cube_noise: float
 
 
-#: Weakest first. The noise was calibrated with ``manage.py bot_duel`` (see docs/bots.md).
+#: Weakest first, as bgsage plays them (backgammon, nackgammon, hypergammon, portes). The
+#: noise was calibrated with ``manage.py bot_duel`` (see docs/bots.md).
 LEVELS: tuple[BotLevel, ...] = (
     BotLevel("beginner", "Beginner", plies=1, noise=0.25, cube_noise=0.25),
     BotLevel("intermediate", "Intermediate", plies=1, noise=0.10, cube_noise=0.08),
@@ -39,6 +43,29 @@ LEVELS: tuple[BotLevel, ...] = (
     BotLevel("expert", "Expert", plies=2, noise=0.0, cube_noise=0.0),
 )
 LEVELS_BY_NAME = {level.name: level for level in LEVELS}
+
+#: The same levels in the variants whose games need their own settings: the hand-built
+#: evaluation's (its equities are on the same scale, its errors its own; ``cube_noise`` is
+#: there an error in the winning chance that the cube rule reads), and hypergammon, whose
+#: three checkers make bgsage's small errors decide little. Calibrated with
+#: ``manage.py bot_duel --variant``.
+_OWN_EVALUATION = (
+    BotLevel("beginner", "Beginner", plies=1, noise=0.5, cube_noise=0.15),
+    BotLevel("intermediate", "Intermediate", plies=1, noise=0.2, cube_noise=0.08),
+    BotLevel("advanced", "Advanced", plies=1, noise=0.08, cube_noise=0.04),
+    BotLevel("expert", "Expert", plies=2, noise=0.0, cube_noise=0.0),
+)
+VARIANT_LEVELS: dict[str, tuple[BotLevel, ...]] = {
+    "plakoto": _OWN_EVALUATION,
+    "fevga": _OWN_EVALUATION,
+    "long-nardi": _OWN_EVALUATION,
+    "hypergammon": (
+        BotLevel("beginner", "Beginner", plies=1, noise=0.8, cube_noise=0.25),
+        BotLevel("intermediate", "Intermediate", plies=1, noise=0.3, cube_noise=0.1),
+        BotLevel("advanced", "Advanced", plies=1, noise=0.1, cube_noise=0.06),
+        BotLevel("expert", "Expert", plies=2, noise=0.0, cube_noise=0.0),
+    ),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +85,14 @@ def level_named(name: str) -> BotLevel:
         ) from None
 
 
+def level_in(level: BotLevel, variant: Variant) -> BotLevel:
+    """The settings ``level`` plays ``variant``'s games with."""
+    own = VARIANT_LEVELS.get(variant.name)
+    if own is None:
+        return level
+    return next(settings for settings in own if settings.name == level.name)
+
+
 def bot_action(
     state: MatchState, player: int, level: BotLevel, rng: random.Random | None = None
 ) -> BotAction | None:
@@ -65,43 +100,110 @@ def bot_action(
     rng = rng or random.Random()
     if state.player_to_act() != player:
         return None
-    context = MatchContext.of(state, player)
+    level = level_in(level, state.game_variant)
     if state.phase == "moving":
-        assert state.dice is not None
-        ranked = rank_plays(state.position_for(player), state.dice, context, plies=level.plies)
+        ranked = ranked_plays(state, player, level.plies)
         if not ranked:
             return None
-        chosen = max(ranked, key=lambda ranked_play: ranked_play.equity + _error(rng, level.noise))
-        return BotAction("move", chosen.notation)
+        chosen = max(ranked, key=lambda ranked_play: ranked_play[1] + _error(rng, level.noise))
+        return BotAction("move", chosen[0])
     if state.phase == "rolling":
-        if state.can_double(player) and _double_is_thinkable(state, player):
-            cube = cube_decision(state.position_for(player), context, plies=level.plies)
-            if cube.double + _error(rng, level.cube_noise) > cube.no_double:
-                return BotAction("double")
+        if state.can_double(player) and _wants_to_double(state, player, level, rng):
+            return BotAction("double")
         return BotAction("roll")
     if state.phase == "doubled":
-        assert state.turn is not None
-        doubler = state.turn
-        cube = cube_decision(
-            state.position_for(doubler), MatchContext.of(state, doubler), plies=level.plies
-        )
-        take_edge = cube.double_pass - cube.double_take
-        return BotAction("take" if take_edge + _error(rng, level.cube_noise) >= 0 else "drop")
+        return BotAction("take" if _takes(state, level, rng) else "drop")
     if state.phase == "resigned":
         return BotAction("accept_resign" if _resignation_is_fair(state) else "reject_resign")
     return None
 
 
+def _scored_as_backgammon(variant: Variant) -> bool:
+    """bgsage's equities count a game as backgammon does (1, 2 or 3 points)."""
+    return (variant.gammon, variant.backgammon) == (BACKGAMMON.gammon, BACKGAMMON.backgammon)
+
+
+def ranked_plays(state: MatchState, player: int, plies: int) -> list[tuple[str, float]]:
+    """The legal plays of the player on roll, in notation, with their equities, best first."""
+    assert state.dice is not None
+    variant = state.game_variant
+    if variant.hits and not _scored_as_backgammon(variant):
+        stakes = Stakes.of(state, player)
+        judged = sage.play_chances(state.position_for(player), state.dice, plies=plies)
+        return sorted(
+            ((format_play(play), stakes.equity(chances)) for play, chances in judged),
+            key=lambda ranked_play: -ranked_play[1],
+        )
+    if variant.hits:
+        context = sage.MatchContext.of(state, player)
+        ranked = sage.rank_plays(state.position_for(player), state.dice, context, plies=plies)
+        return [(play.notation, play.equity) for play in ranked]
+    judged_plays = variant_player.rank_plays(
+        state.board_for(player), state.dice, Stakes.of(state, player), plies=plies
+    )
+    return [(judged.notation, judged.equity) for judged in judged_plays]
+
+
+def best_equity(state: MatchState, player: int, dice: Dice) -> float:
+    """The equity for ``player`` (on roll in ``state``) of the best play of ``dice`` at one
+    ply, by the game's stakes and cubeless; the board as it stands when nothing can be
+    played. What luck is measured in (``variant_review``)."""
+    stakes = Stakes.of(state, player)
+    if not state.game_variant.hits:
+        return variant_player.best_equity(state.board_for(player), dice, stakes)
+    position = state.position_for(player)
+    judged = sage.play_chances(position, dice)
+    if not judged:
+        return stakes.equity(sage.chances_on_roll(position.flipped()).flipped())
+    return max(stakes.equity(chances) for _, chances in judged)
+
+
+def chances_on_roll(state: MatchState, player: int) -> Chances:
+    """The cubeless chances of ``player``, as if on roll before rolling."""
+    if state.game_variant.hits:
+        return sage.chances_on_roll(state.position_for(player))
+    return variant_player.chances_on_roll(state.board_for(player))
+
+
 #: Below this quick estimate of its winning chance a bot does not weigh doubling at all
-#: (which saves a full cube evaluation on most turns), except as the trailer after the
-#: Crawford game, who doubles early.
+#: (which saves a full bgsage cube evaluation on most turns), except as the trailer after
+#: the Crawford game, who doubles early.
 THINKABLE_DOUBLE = 0.55
+#: The cube rule of the hand-built evaluation's variants, on the winning chance of the
+#: player on roll (money play's classic figures): double from DOUBLE_FROM, but play on for
+#: the double game from TOO_GOOD when a third of the wins or more are worth two; take from
+#: TAKE_FROM.
+DOUBLE_FROM = 0.68
+TOO_GOOD = 0.85
+TAKE_FROM = 0.25
 
 
-def _double_is_thinkable(state: MatchState, player: int) -> bool:
-    if state.points_needed(1 - player) == 1:
-        return True
-    return winning_chance(state.position_for(player)) >= THINKABLE_DOUBLE
+def _wants_to_double(state: MatchState, player: int, level: BotLevel, rng: random.Random) -> bool:
+    if state.game_variant.hits:
+        trailer = state.points_needed(1 - player) == 1
+        if not trailer and sage.winning_chance(state.position_for(player)) < THINKABLE_DOUBLE:
+            return False
+        context = sage.MatchContext.of(state, player)
+        cube = sage.cube_decision(state.position_for(player), context, plies=level.plies)
+        return cube.double + _error(rng, level.cube_noise) > cube.no_double
+    if state.points_needed(1 - player) <= state.cube_value:
+        return True  # whatever the cube, the opponent's next win ends the match
+    chances = chances_on_roll(state, player)
+    win = chances.win + _error(rng, level.cube_noise)
+    if win >= TOO_GOOD and chances.double_win >= chances.win / 3:
+        return False
+    return win >= DOUBLE_FROM
+
+
+def _takes(state: MatchState, level: BotLevel, rng: random.Random) -> bool:
+    assert state.turn is not None
+    doubler = state.turn
+    if state.game_variant.hits:
+        context = sage.MatchContext.of(state, doubler)
+        cube = sage.cube_decision(state.position_for(doubler), context, plies=level.plies)
+        return cube.double_pass - cube.double_take + _error(rng, level.cube_noise) >= 0
+    doubler_chances = chances_on_roll(state, doubler)
+    return doubler_chances.losing + _error(rng, level.cube_noise) >= TAKE_FROM
 
 
 def _error(rng: random.Random, spread: float) -> float:
@@ -111,10 +213,11 @@ def _error(rng: random.Random, spread: float) -> float:
 def _resignation_is_fair(state: MatchState) -> bool:
     """Accept when the points offered are at least what the resigner expects to lose.
 
-    The resigner's expected cubeless points (from bgsage, at 1 ply) against the offer of
-    1, 2 or 3 points per cube: a bot takes a resignation it would, on average, do no
-    better than by playing on.
+    The resigner's expected cubeless points by the game's own scoring (portes counts a
+    backgammon as a gammon), from its chances on roll against the offer of 1, 2 or 3 points
+    per cube: a bot takes a resignation it would, on average, do no better than by playing on.
     """
     assert state.turn is not None and state.resignation is not None
-    resigner_expects = expected_points(state.position_for(state.turn))
+    resigner = chances_on_roll(state, state.turn)
+    resigner_expects = Stakes.cubeless(state.game_variant).equity(resigner)
     return state.resignation >= -resigner_expects

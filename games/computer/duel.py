@@ -10,13 +10,14 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from games.computer.decisions import BotLevel, bot_action
+from games.computer.decisions import BotLevel, bot_action, level_named
 from games.engine import (
     AcceptResignation,
     Dice,
     Double,
     Drop,
     GameRecord,
+    MatchRules,
     MatchState,
     OpeningRoll,
     PlayMade,
@@ -40,20 +41,44 @@ class DuelResult:
     matches_won: int
 
 
+def middle_game_positions(
+    rules: MatchRules, count: int, rng: random.Random, *, turns: range = range(10, 41, 10)
+) -> list[MatchState]:
+    """``count`` positions waiting for a play, taken from games two beginners play by
+    ``rules``: at each of ``turns`` (plays made in the game so far) that a game reaches."""
+    beginner = level_named("beginner")
+    found: list[MatchState] = []
+    while len(found) < count:
+        state = MatchState.new(1, rules)
+        made = 0
+        while not state.is_finished() and len(found) < count:
+            if state.phase == "opening":
+                state = state.apply(OpeningRoll((rng.randint(1, 6), rng.randint(1, 6))))
+                continue
+            player = state.player_to_act()
+            assert player is not None
+            if state.phase == "moving":
+                if made in turns:
+                    found.append(state)
+                made += 1
+            action = bot_action(state, player, beginner, rng)
+            assert action is not None
+            state = state.apply(_event(player, action.action, action.play, rng))
+    return found
+
+
 def play_bot_match(
     match_length: int,
     levels: tuple[BotLevel, BotLevel],
     rng: random.Random,
     record: list[Event] | None = None,
+    *,
+    rules: MatchRules | None = None,
 ) -> MatchState:
-    """A whole match between two bots: ``levels[0]`` is player 0. Its events are appended to
-    ``record`` when one is given."""
-    state = MatchState.new(match_length)
+    """A whole match by ``rules`` (backgammon's unless given) between two bots: ``levels[0]``
+    is player 0. Its events are appended to ``record`` when one is given."""
+    state = MatchState.new(match_length, rules)
     record = [] if record is None else record
-
-    def roll() -> Dice:
-        return Dice(rng.randint(1, 6), rng.randint(1, 6))
-
     while not state.is_finished():
         if state.phase == "opening":
             state = _recorded(state, OpeningRoll((rng.randint(1, 6), rng.randint(1, 6))), record)
@@ -61,20 +86,22 @@ def play_bot_match(
         player = state.player_to_act()
         assert player is not None and state.turn is not None
         if state.phase == "rolling" and not state.can_double(player):
-            state = _recorded(state, Roll(player, roll()), record)
+            state = _recorded(state, _event(player, "roll", None, rng), record)
             continue
         action = bot_action(state, player, levels[player], rng)
         assert action is not None, state
-        event: Event
-        if action.action == "roll":
-            event = Roll(player, roll())
-        elif action.action == "move":
-            assert action.play is not None
-            event = PlayMade(player, action.play)
-        else:
-            event = _ANSWERS[action.action](player)
-        state = _recorded(state, event, record)
+        state = _recorded(state, _event(player, action.action, action.play, rng), record)
     return state
+
+
+def _event(player: int, action: str, play: str | None, rng: random.Random) -> Event:
+    """``player``'s action as an event, the server rolling the dice a roll asks for."""
+    if action == "roll":
+        return Roll(player, Dice(rng.randint(1, 6), rng.randint(1, 6)))
+    if action == "move":
+        assert play is not None
+        return PlayMade(player, play)
+    return _ANSWERS[action](player)
 
 
 def _recorded(state: MatchState, event: Event, record: list[Event]) -> MatchState:
@@ -98,9 +125,11 @@ def duel(
     *,
     match_length: int = 3,
     seed: int = 2026,
+    rules: MatchRules | None = None,
     progress: Callable[[int, DuelResult], None] | None = None,
 ) -> DuelResult:
-    """``matches`` matches of ``first`` against ``second``, each level first player in turn.
+    """``matches`` matches by ``rules`` (backgammon's unless given) of ``first`` against
+    ``second``, each level first player in turn.
 
     The interval treats each match as one sample of (points won minus lost, games played),
     since the games of one match depend on each other through the score: ppg is the ratio
@@ -113,7 +142,7 @@ def duel(
     for number in range(matches):
         first_is = number % 2
         levels = (first, second) if first_is == 0 else (second, first)
-        state = play_bot_match(match_length, levels, rng)
+        state = play_bot_match(match_length, levels, rng, rules=rules)
         points = sum(_points_that_count(state, game, first_is) for game in state.games)
         samples.append((points, len(state.games)))
         won += state.winner == first_is

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Literal
 
+from games.computer.stakes import Chances
 from games.engine import Dice, MatchState, Play, Position, format_play, legal_plays
 
 CubeOwner = Literal["centered", "player", "opponent"]
@@ -120,10 +121,59 @@ def rank_plays(
     >>> [p.notation for p in rank_plays(Position.starting(), Dice(3, 1))][:1]
     ['8/5 6/5']
     """
+    context = context or MatchContext()
+    analysed = _analysed_plays(position, dice, context, plies)
+    if not analysed:
+        return []
+    best = analysed[0][1].equity
+    return [
+        RankedPlay(play, format_play(play), move.equity, best - move.equity)
+        for play, move in analysed
+    ]
+
+
+def play_chances(position: Position, dice: Dice, *, plies: int = 1) -> list[tuple[Play, Chances]]:
+    """Every legal play of ``dice`` in ``position``, with bgsage's cubeless chances after it
+    for the player who played it: for variants on backgammon's board that score their games
+    otherwise (portes has no backgammon). At one ply, the network's own evaluation of each
+    play, as bgsage's one-ply analysis makes it, without its cubeful ranking (which makes it
+    twenty times faster); deeper, bgsage's analysis, best first."""
+    if plies > 1:
+        return [
+            (play, _chances(move.probs))
+            for play, move in _analysed_plays(position, dice, MatchContext(), plies)
+        ]
+    before = list(position.points)
+    network = _quick_evaluator()
+    judged = []
+    seen: set[tuple[int, ...]] = set()
+    for play in legal_plays(position, dice):
+        after = position.apply(play).points
+        if after not in seen:
+            seen.add(after)
+            probabilities = network.evaluate_board(list(after), before)["probs"]
+            judged.append((play, _chances_of(probabilities)))
+    return judged
+
+
+def _chances(probabilities: Any) -> Chances:
+    return _chances_of(probabilities.to_list())
+
+
+def _chances_of(probabilities: list[float]) -> Chances:
+    """bgsage's five probabilities (win, gammon win, backgammon win, gammon loss, backgammon
+    loss), gammons counting backgammons, as Chances."""
+    win, double_win, triple_win, double_loss, triple_loss = (float(p) for p in probabilities[:5])
+    return Chances(win, double_win, triple_win, None, double_loss, triple_loss)
+
+
+def _analysed_plays(
+    position: Position, dice: Dice, context: MatchContext, plies: int
+) -> list[tuple[Play, Any]]:
+    """Our legal plays, each with bgsage's analysis of it, in bgsage's order (best first)."""
     plays = legal_plays(position, dice)
     if not plays:
         return []
-    context = context or MatchContext()
     by_board: dict[tuple[int, ...], Play] = {}
     for play in plays:
         by_board.setdefault(position.apply(play).points, play)
@@ -135,16 +185,15 @@ def rank_plays(
         context.cube_owner,
         **context._keywords(),
     )
-    ranked: list[RankedPlay] = []
-    best = result.moves[0].equity
+    analysed = []
     for move in result.moves:
         play = by_board.pop(tuple(move.board), None)
         if play is not None:
-            ranked.append(RankedPlay(play, format_play(play), move.equity, best - move.equity))
+            analysed.append((play, move))
     if by_board:
         unknown = sorted(map(format_play, by_board.values()))
         raise ValueError(f"bgsage does not know the plays {unknown}")
-    return ranked
+    return analysed
 
 
 def cube_decision(
@@ -177,7 +226,6 @@ def winning_chance(position: Position) -> float:
     return 1.0 - float(probabilities[0])
 
 
-def expected_points(position: Position, *, plies: int = 1) -> float:
-    """Cubeless points per game (single 1, gammon 2, backgammon 3) for the player on roll."""
-    probabilities = _analyzer(plies).cube_action(list(position.points)).probs
-    return float(probabilities.equity)
+def chances_on_roll(position: Position, *, plies: int = 1) -> Chances:
+    """bgsage's cubeless chances of the player on roll, before rolling."""
+    return _chances(_analyzer(plies).cube_action(list(position.points)).probs)

@@ -88,23 +88,33 @@ class PlaySearch:
         self.ends: list[tuple[int, tuple[_Step, ...], tuple[int, ...], BoardState]] = []
 
     def plays(self) -> tuple[VariantPlay, ...]:
-        start: BoardState = (self.board.points, self.board.pinned)
-        self._extend(start, self.dice.moves(), [], [])
-        if not self.ends:
-            return ()
-        most = max(used for used, *_ in self.ends)
-        if most == 0:
-            return ()
-        ends = [end for end in self.ends if end[0] == most]
-        if most == 1 and not self.dice.is_double():
-            high = [end for end in ends if end[2] == (self.dice.high,)]
-            ends = high or ends
         found: dict[BoardState, VariantPlay] = {}
-        for _, moves, dice, state in ends:
+        for _, moves, dice, state in self._legal_ends():
             if state not in found:
                 after = Board(self.variant, state[0], state[1])
                 found[state] = VariantPlay(self._notation(moves, after), after, moves, dice)
         return tuple(found.values())
+
+    def boards_after(self) -> tuple[BoardState, ...]:
+        """The distinct boards the legal plays leave, as ``plays`` finds them, without their
+        notation: for a search that looks at many plays and names one."""
+        return tuple(dict.fromkeys(state for *_, state in self._legal_ends()))
+
+    def _legal_ends(self) -> list[tuple[int, tuple[_Step, ...], tuple[int, ...], BoardState]]:
+        """The ends of the move orders that make legal plays (§2.2): the most dice used, the
+        larger die when only one can be played."""
+        start: BoardState = (self.board.points, self.board.pinned)
+        self._extend(start, self.dice.moves(), [], [])
+        if not self.ends:
+            return []
+        most = max(used for used, *_ in self.ends)
+        if most == 0:
+            return []
+        ends = [end for end in self.ends if end[0] == most]
+        if most == 1 and not self.dice.is_double():
+            high = [end for end in ends if end[2] == (self.dice.high,)]
+            ends = high or ends
+        return ends
 
     def _extend(
         self, state: BoardState, left: tuple[int, ...], moves: list[_Step], dice: list[int]

@@ -11,12 +11,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.guests import is_guest
-from accounts.models import is_computer
 from backgammon_site.errors import ApplicationError, Conflict, Forbidden
 from backgammon_site.variants import unknown_variant_message
 from games.engine import EngineError, MatchRules, state_from_snapshot
 from games.engine.variants import MatchFormat
-from games.models import GNUBG_VARIANTS, Challenge, Match, Variant
+from games.models import Challenge, Match, Variant
 from games.services.droppers import refuse_dropper
 from games.services.locks import locked_challenge, locked_match
 from games.services.matches import match_start, player_seed
@@ -66,11 +65,6 @@ def challenge_create(
     if not isinstance(rated, bool):
         raise ApplicationError("Say whether the match is rated: true or false.", "rated")
     rules = challenge_rules(variant, match_format, cube)
-    if opponent is not None and is_computer(opponent) and rules.variant not in GNUBG_VARIANTS:
-        raise invalid(
-            "variant",
-            f"{opponent} plays backgammon, nackgammon and hypergammon only, not {rules.title}.",
-        )
     if rules.counts_games():
         match_length = 3
     if opponent is None:

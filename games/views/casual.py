@@ -25,6 +25,8 @@ from backgammon_site.errors import ApplicationError
 from games import services
 from games.clocks.rules import UNTIMED
 from games.computer.decisions import LEVELS_BY_NAME
+from games.engine import MatchRules
+from games.models import Variant
 from games.views.lobby import home_page
 from games.views.match_words import points_words
 
@@ -59,6 +61,13 @@ class CasualForm(forms.Form):
 
 
 class ComputerMatchForm(CasualForm):
+    variant = forms.ChoiceField(
+        choices=Variant.choices,
+        initial=Variant.BACKGAMMON,
+        required=False,
+        label=_("Game"),
+        error_messages={"invalid_choice": _("Choose a game from the list.")},
+    )
     level = forms.ChoiceField(
         choices=[(name, title) for name, title in BOT_LEVELS if name in LEVELS_BY_NAME],
         initial="beginner",
@@ -87,8 +96,8 @@ class PassAndPlayForm(CasualForm):
 
 @require_POST
 def play_computer(request: HttpRequest) -> HttpResponse:
-    """Start an unrated match against the bot of the chosen level, as the visitor's guest if
-    they have not signed in."""
+    """Start an unrated match in the chosen game (backgammon unless chosen) against the bot of
+    the chosen level, as the visitor's guest if they have not signed in."""
     form = ComputerMatchForm(request.POST)
     if not form.is_valid():
         return _refused(request, form)
@@ -103,7 +112,8 @@ def play_computer(request: HttpRequest) -> HttpResponse:
         return redirect("home")
     if refused := _refused_when_over_the_limit(request):
         return refused
-    return _start(request, bot, form.cleaned_data["match_length"])
+    rules = MatchRules.of(form.cleaned_data["variant"] or Variant.BACKGAMMON)
+    return _start(request, bot, form.cleaned_data["match_length"], rules=rules)
 
 
 @require_POST
@@ -168,6 +178,7 @@ def _start(
     opponent: Any,
     match_length: int,
     name: str = "",
+    rules: MatchRules | None = None,
 ) -> HttpResponse:
     player = guests.session_player(request, create=True, name=name)
     try:
@@ -177,6 +188,7 @@ def _start(
             match_length=match_length,
             rated=False,
             time_control=dict(CASUAL_TIME_CONTROL),
+            rules=rules,
         )
     except ApplicationError as error:
         messages.error(request, error.message)

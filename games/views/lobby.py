@@ -217,6 +217,7 @@ def home_page(request: HttpRequest, status: int = 200) -> HttpResponse:
                 "watch_rows": rows[:WATCH_ON_LOBBY],
                 "more_to_watch": len(rows) > WATCH_ON_LOBBY,
                 "computer_levels": COMPUTER_LEVELS,
+                "computer_variants": Variant.choices,
                 "guest_rows": guest_rows,
                 "guest_name": player_name(guest) if guest is not None else "",
             },
@@ -227,7 +228,12 @@ def home_page(request: HttpRequest, status: int = 200) -> HttpResponse:
 
 
 def _render_lobby(request: HttpRequest, form: ChallengeForm, status: int = 200) -> HttpResponse:
-    context = {**_lobby_news(request.user), "form": form, "computer_levels": COMPUTER_LEVELS}
+    context = {
+        **_lobby_news(request.user),
+        "form": form,
+        "computer_levels": COMPUTER_LEVELS,
+        "computer_variants": Variant.choices,
+    }
     return render(request, "home.html", context, status=status)
 
 

@@ -39,7 +39,7 @@ from games.computer.analysis import (
 from games.engine import Event, MatchState, PlayMade
 from games.engine.words import event_words, points
 from games.log.records import LoggedEvent, match_log, read_log, rules_of_log
-from games.models import GNUBG_VARIANTS, Match
+from games.models import Match
 from games.selectors import match_ids
 from games.views.board import PLAIN, CheckerLook, draw_board
 from games.views.checker_looks import checker_looks
@@ -102,7 +102,7 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
         analysis=stored_analysis(match_subject(match.pk), engine_named(request.GET.get("engine"))),
         analyse_url=(
             reverse("match-replay-analyse", args=[match.pk])
-            if match.status == Match.Status.FINISHED and match.variant in GNUBG_VARIANTS
+            if match.status == Match.Status.FINISHED
             else None
         ),
         looks=checker_looks(match.first_player, match.second_player),
@@ -162,8 +162,9 @@ def render_replay(
     ids = match_ids(state)
 
     reviews = {d["seq"]: d for d in analysis["decisions"]} if analysis else {}
-    engine = analysis["engine"] if analysis else "bgsage"
+    engine = (analysis["engine"] if analysis else None) or "bgsage"
     engines = [about["engine"] for about in analysis["engines"]] if analysis else []
+    lucks = {roll["seq"]: roll for roll in analysis.get("luck", [])} if analysis else {}
 
     def link(to_step: int, to_side: int = side, to_engine: str = engine) -> str:
         query = {
@@ -209,6 +210,7 @@ def render_replay(
                 for decision in (analysis["decisions"] if analysis else [])
                 if decision["disputed"]
             ],
+            "luck": lucks.get(step),
             "zero_url": link(0),
             "first_url": link(0) if step > 0 else None,
             "previous_url": link(step - 1) if step > 0 else None,

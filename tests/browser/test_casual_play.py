@@ -75,6 +75,29 @@ def test_a_visitor_plays_the_beginner_signs_up_and_finds_the_match_in_their_hist
     assert match.first_player.username == "newcomer" and not match.rated
 
 
+def test_a_visitor_plays_plakoto_against_the_computer_to_the_end(
+    live_server, new_context, computer_opponents
+):
+    page = new_context().new_page()
+    page.goto(f"{live_server.url}/")
+    page.select_option("#computer-variant", "plakoto")
+    page.select_option("#computer-length", "1")
+    page.select_option("#computer-level", "intermediate")
+    start_a_match(page, '[data-action="play-computer"]')
+    match = Match.objects.get(pk=page.url.rstrip("/").split("/")[-1])
+    assert match.variant == "plakoto"
+
+    deadline = time.monotonic() + 300
+    while status(page) == "active":
+        assert time.monotonic() < deadline, "the match did not finish in five minutes"
+        if not take_a_turn(page):
+            swapped(page, lambda: page.click("#play-area .links a:text('Refresh')"))
+    assert re.search(r"won the match", page.inner_text("#play-area"))
+    match.refresh_from_db()
+    bot_moves = match.events.filter(kind="move", actor=match.second_player).count()
+    assert match.status == "finished" and bot_moves > 0
+
+
 def test_two_players_play_a_one_point_match_passing_one_device(
     live_server, new_context, screenshots
 ):

@@ -6,7 +6,7 @@ from games.engine.board import Board
 from games.engine.dice import Dice
 from games.engine.errors import AmbiguousPlayError, IllegalPlayError, InvalidPositionError
 from games.engine.selfplay import variant_self_play_pairs
-from games.engine.variant_moves import GameEnd, find_play, game_end, variant_plays
+from games.engine.variant_moves import GameEnd, PlaySearch, find_play, game_end, variant_plays
 from games.engine.variants import (
     BACKGAMMON,
     FEVGA,
@@ -372,3 +372,10 @@ def test_tavli_best_of_three_is_won_by_two_games_and_points_matches_by_points():
 def test_nardi_the_block_rule_judges_the_block_a_move_completes_not_one_already_standing():
     board = make(LONG_NARDI, {24: 8, 23: 1, 22: 1, 21: 1, 20: 1, 19: 1, 18: 1, 10: 1}, {12: 15})
     assert {"10/7", "24/22 10/9", "24/23 10/8"} <= plays(board, 2, 1)
+
+
+@pytest.mark.parametrize("variant", [PLAKOTO, FEVGA, LONG_NARDI, PORTES])
+def test_a_search_that_needs_no_notation_finds_the_same_boards_after(variant):
+    for board, dice in variant_self_play_pairs(variant, 60, seed=11):
+        named = {(play.after.points, play.after.pinned) for play in variant_plays(board, dice)}
+        assert set(PlaySearch(board, dice).boards_after()) == named

@@ -1,4 +1,5 @@
-"""manage.py bot_duel LEVEL_A LEVEL_B N: how much stronger one bot level is than another."""
+"""manage.py bot_duel LEVEL_A LEVEL_B N [--variant V]: how much stronger one bot level is
+than another, in any variant."""
 
 from __future__ import annotations
 
@@ -8,6 +9,10 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games.computer.decisions import LEVELS_BY_NAME, level_named
 from games.computer.duel import DuelResult, duel
+from games.engine import MatchRules
+from games.engine.variants import BACKGAMMON, TAVLI, VARIANTS
+
+MATCH_VARIANTS = (*VARIANTS, TAVLI)
 
 
 class Command(BaseCommand):
@@ -23,6 +28,11 @@ class Command(BaseCommand):
         parser.add_argument("level_b", help=f"one of {levels}")
         parser.add_argument("matches", type=int, help="how many matches to play")
         parser.add_argument("--length", type=int, default=3, help="match length (default 3)")
+        parser.add_argument(
+            "--variant",
+            default=BACKGAMMON.name,
+            help=f"the match's variant: one of {', '.join(MATCH_VARIANTS)} (default backgammon)",
+        )
         parser.add_argument("--seed", type=int, default=2026, help="seed of the dice and noise")
         parser.add_argument(
             "--every", type=int, default=0, help="print the running figures every so many matches"
@@ -33,6 +43,12 @@ class Command(BaseCommand):
             first, second = level_named(options["level_a"]), level_named(options["level_b"])
         except ValueError as error:
             raise CommandError(str(error)) from None
+        if options["variant"] not in MATCH_VARIANTS:
+            raise CommandError(
+                f"There is no variant {options['variant']!r}; choose one of "
+                f"{', '.join(MATCH_VARIANTS)}."
+            )
+        rules = MatchRules.of(options["variant"])
         if options["matches"] < 1:
             raise CommandError("N is a number of matches, at least 1.")
         every = options["every"]
@@ -48,10 +64,11 @@ class Command(BaseCommand):
             options["matches"],
             match_length=options["length"],
             seed=options["seed"],
+            rules=rules,
             progress=progress,
         )
         self.stdout.write(
-            f"{first.label} against {second.label}: {result.matches} matches to "
+            f"{first.label} against {second.label}, {rules.title}: {result.matches} matches to "
             f"{options['length']}, {result.games} games, {first.label} won "
             f"{result.matches_won} matches and {result.points:+d} points"
         )

@@ -7,7 +7,6 @@ import random
 from collections.abc import Callable
 
 import pytest
-from django.contrib.auth import get_user_model
 
 from accounts.models import Profile
 from backgammon_site.errors import ApplicationError
@@ -17,7 +16,7 @@ from games.engine import Dice, MatchRules, MatchState, state_from_snapshot
 from games.engine.notation import format_play
 from games.log.integrity import log_problems
 from games.log.records import match_log, rules_of_log
-from games.models import Challenge, Match, MatchEvent
+from games.models import Challenge, Match, MatchAnalysis, MatchEvent
 from games.views.replay import replay_log
 from tests.games.factories import act, events_of, reload, start_match, state_of
 
@@ -148,17 +147,6 @@ def test_a_challenge_to_rules_that_are_not_is_refused_and_nothing_written(
     assert not Challenge.objects.exists()
 
 
-def test_a_bot_is_challenged_only_to_variants_it_plays(alice):
-    expert = get_user_model().objects.get(username="ExpertBot")
-
-    with pytest.raises(ApplicationError) as refused:
-        services.challenge_create(challenger=alice, opponent=expert, variant="plakoto")
-
-    assert list(refused.value.details["fields"]) == ["variant"]
-    assert "ExpertBot plays backgammon, nackgammon and hypergammon only" in refused.value.message
-    assert not Challenge.objects.exists()
-
-
 def test_a_rematch_keeps_the_rules(alice, bob):
     match = accepted(alice, bob, variant="tavli", match_format="points", cube=True, match_length=1)
     match = play_to_the_end(match, random.Random(1))
@@ -202,14 +190,19 @@ def test_there_is_no_cube_to_double_in_plakoto(dice, alice, bob):
     assert MatchEvent.objects.count() == events_before
 
 
-def test_a_match_in_a_variant_without_gnubg_ids_is_not_analysed(alice, bob):
+def test_a_match_in_a_variant_without_gnubg_ids_is_analysed_for_luck(
+    alice, bob, django_capture_on_commit_callbacks
+):
     match = accepted(alice, bob, variant="long-nardi", match_length=1)
     match = play_to_the_end(match, random.Random(2))
 
-    with pytest.raises(ApplicationError) as refused:
+    with django_capture_on_commit_callbacks(execute=True):
         analysis_request(match_subject(match.pk))
 
-    assert refused.value.code == "analysis_unavailable"
+    analysis = MatchAnalysis.objects.get(match=match)
+    assert analysis.status == MatchAnalysis.Status.DONE
+    assert analysis.result["kind"] == "luck" and analysis.result["decisions"] == []
+    assert sum(player["rolls"] for player in analysis.result["players"]) > 10
 
 
 def test_a_match_started_without_rules_is_backgammon(dice, alice, bob):
