@@ -486,9 +486,7 @@ class AnalysedPlayerSerializer(PlayerFiguresSerializer):
         required=False,
         help_text="The same figures by the other engine (null where it gave no opinion).",
     )
-    rolls = serializers.IntegerField(
-        required=False, help_text="Rolls whose luck was measured (kind ``luck``)."
-    )
+    rolls = serializers.IntegerField(required=False, help_text="Rolls whose luck was measured.")
     luck = serializers.FloatField(
         required=False, help_text="The luck of all the player's rolls: above 0, lucky."
     )
@@ -520,7 +518,8 @@ class AnalysisSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(
         choices=["decisions", "luck"],
         help_text="decisions: every decision weighed by the engines (backgammon, nackgammon, "
-        "hypergammon); luck: the luck of every roll (the other variants).",
+        "hypergammon), with every roll's luck; luck: every roll's luck alone (the other "
+        "variants).",
     )
     seq = serializers.IntegerField(help_text="The last event analysed.")
     plies = serializers.IntegerField(help_text="bgsage's search depth.")
@@ -539,7 +538,7 @@ class AnalysisSerializer(serializers.Serializer):
     )
     players = AnalysedPlayerSerializer(many=True)
     decisions = AnalysedDecisionSerializer(many=True)
-    luck = RollLuckSerializer(many=True, required=False, help_text="Every roll's luck (luck).")
+    luck = RollLuckSerializer(many=True, required=False, help_text="Every roll's luck.")
 
 
 class AnalysisQuerySerializer(serializers.Serializer):

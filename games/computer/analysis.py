@@ -220,8 +220,8 @@ def analysis_run(subject: Subject) -> MatchAnalysis | None:
 
 
 def _review(log: AnalysedLog, plies: int) -> dict[str, Any]:
-    """bgsage's review of every decision, with gnubg's second opinion where it is installed,
-    in the variants on gnubg's board; each roll's luck in the others."""
+    """Each roll's luck, in every variant; and in the variants on gnubg's board, bgsage's
+    review of every decision, with gnubg's second opinion where it is installed."""
     if log.rules.variant not in GNUBG_VARIANTS:
         return review_luck(log.match_length, log.events, rules=log.rules).to_json()
     program = gnubg_program()
@@ -242,6 +242,9 @@ def _review(log: AnalysedLog, plies: int) -> dict[str, Any]:
             gnubg.stop()
     if not program:
         review["unavailable"]["gnubg"] = GNUBG_MISSING
+    luck = review_luck(log.match_length, log.events, rules=log.rules).to_json()
+    review["luck"] = luck["luck"]
+    review["luck_players"] = luck["players"]
     return review
 
 
@@ -317,6 +320,7 @@ def analysis_view(analysis: MatchAnalysis, engine: Engine = "bgsage") -> dict[st
         engine = "bgsage"
     other = next((name for name in engines if name != engine), None)
     figures = result.get("players", {})
+    lucks = result.get("luck_players", [])
     return {
         "match": analysis.match_id,
         "imported": analysis.imported_id,
@@ -334,12 +338,14 @@ def analysis_view(analysis: MatchAnalysis, engine: Engine = "bgsage") -> dict[st
                 "player": names[index],
                 **own,
                 "other": {"engine": other, **figures[other][index]} if other else None,
+                **(lucks[index] if index < len(lucks) else {}),
             }
             for index, own in enumerate(figures.get(engine, []))
         ],
         "decisions": [
             _decision_view(decision, names, engine) for decision in result.get("decisions", [])
         ],
+        "luck": _rolls_view(result.get("luck", []), names),
     }
 
 
@@ -363,8 +369,12 @@ def _luck_view(
             {"player": names[index], **figures} for index, figures in enumerate(result["players"])
         ],
         "decisions": [],
-        "luck": [{**roll, "player": names[roll["player"]]} for roll in result["luck"]],
+        "luck": _rolls_view(result["luck"], names),
     }
+
+
+def _rolls_view(rolls: list[dict[str, Any]], names: tuple[str, str]) -> list[dict[str, Any]]:
+    return [{**roll, "player": names[roll["player"]]} for roll in rolls]
 
 
 def _decision_view(

@@ -164,3 +164,30 @@ def test_asking_for_analyses_is_limited_per_player(
     alice_client = APIClient()
     alice_client.force_authenticate(alice)
     assert alice_client.post(analysis_url(match)).status_code == 202
+
+
+def test_a_backgammon_analysis_has_each_rolls_luck_beside_the_decisions(
+    match: Match, alice: Any, signed_in: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    browser = signed_in(alice)
+    with django_capture_on_commit_callbacks(execute=True):
+        browser.post(reverse("match-replay-analyse", args=[match.pk]))
+    body = APIClient().get(analysis_url(match)).json()
+    assert body["kind"] == "decisions"
+    rolls = {e.seq: e for e in match.events.filter(kind__in=("roll", "opening_roll"))}
+    luck = body["luck"]
+    assert [roll["seq"] for roll in luck] == sorted(rolls)
+    # 3-1 makes the five point, the best opening there is; 4-2 answers with the four point.
+    opening_luck, answer_luck = luck[0], luck[1]
+    assert (opening_luck["player"], opening_luck["dice"]) == ("alice", "3-1")
+    assert opening_luck["luck"] > 0 and answer_luck["player"] == "bob" and answer_luck["luck"] > 0
+    for player in body["players"]:
+        own = [roll["luck"] for roll in luck if roll["player"] == player["player"]]
+        assert player["rolls"] == len(own)
+        assert player["luck"] == pytest.approx(sum(own), abs=1e-3)
+
+    page = html.unescape(browser.get(reverse("match-replay", args=[match.pk])).content.decode())
+    assert "<th>Luck</th>" in page
+    assert f'data-luck="{body["players"][0]["luck"]:.3f}"' in page
+    step = browser.get(reverse("match-replay", args=[match.pk]), {"step": answer_luck["seq"]})
+    assert f'data-luck="{answer_luck["luck"]:.3f}"' in step.content.decode()
