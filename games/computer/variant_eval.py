@@ -129,6 +129,9 @@ def judge_counts(variant: Variant, points: tuple[int, ...], pinned: tuple[int, .
         return chances
     lose_mother = 0.9 if mine.mother_pinned else mine.mother_risk
     win_mother = 0.9 if theirs.mother_pinned else weights.mother_threat * theirs.mother_risk
+    both = lose_mother + win_mother
+    if both > 1.0:  # a pinned mother and a threat to the other: chances, not certainties
+        lose_mother, win_mother = lose_mother / both, win_mother / both
     rest = max(0.0, 1.0 - lose_mother - win_mother)
     return Chances(
         win=rest * chances.win + win_mother,

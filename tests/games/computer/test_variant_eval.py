@@ -111,3 +111,12 @@ def test_shots_are_counted_over_the_36_rolls():
     # With the points between closed, only a direct 6 remains.
     closed = board(PLAKOTO, {10: 1, 5: 2, 6: 2, 7: 2, 8: 2, 9: 2, 24: 4}, {4: 1, 11: 14})
     assert shot_chance(closed.points, closed.pinned, 10) == 11 / 36
+
+
+def test_a_pinned_mother_and_a_threatened_one_still_make_chances_that_add_up():
+    # The mover's mother is pinned on its start; the opponent's lone mother (the mover's 1)
+    # is four pips ahead of the mover's free checkers on 5.
+    both = board(PLAKOTO, {13: 10, 5: 4}, {24: 1, 1: 1, 7: 13}, mine_pinned_at=24)
+    chances = judge(both)
+    assert chances.win + chances.losing <= 1.0 + 1e-9
+    assert 0.0 <= chances.double_win <= chances.win and 0.0 <= chances.double_loss <= chances.losing
