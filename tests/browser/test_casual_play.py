@@ -16,6 +16,17 @@ HAND_OVER = '[data-action="hand-over"]'
 BUTTONS = ('[data-action="take"]', '[data-action="accept_resign"]', '[data-action="roll"]')
 
 
+def play_to_the_end_against_the_computer(page):
+    """Take the visitor's turns until the match ends (within five minutes), refreshing when
+    the computer's answer has not been pushed yet."""
+    deadline = time.monotonic() + 300
+    while status(page) == "active":
+        assert time.monotonic() < deadline, "the match did not finish in five minutes"
+        if not take_a_turn(page):
+            swapped(page, lambda: page.click("#play-area .links a:text('Refresh')"))
+    assert re.search(r"won the match", page.inner_text("#play-area"))
+
+
 def take_a_turn(page):
     """Press the player's button, or play the first play of the list of legal plays (one
     request a move, where clicking the checkers takes several: test_play_in_browser clicks).
@@ -60,12 +71,7 @@ def test_a_visitor_plays_the_beginner_signs_up_and_finds_the_match_in_their_hist
     match_url = page.url
     assert "BeginnerBot" in page.inner_text("#play-area .match-header")
 
-    deadline = time.monotonic() + 300
-    while status(page) == "active":
-        assert time.monotonic() < deadline, "the match did not finish in five minutes"
-        if not take_a_turn(page):
-            swapped(page, lambda: page.click("#play-area .links a:text('Refresh')"))
-    assert re.search(r"won the match", page.inner_text("#play-area"))
+    play_to_the_end_against_the_computer(page)
 
     home = sign_up(context, base, "newcomer")
     home.goto(f"{base}/players/newcomer/")
@@ -87,12 +93,7 @@ def test_a_visitor_plays_plakoto_against_the_computer_to_the_end(
     match = Match.objects.get(pk=page.url.rstrip("/").split("/")[-1])
     assert match.variant == "plakoto"
 
-    deadline = time.monotonic() + 300
-    while status(page) == "active":
-        assert time.monotonic() < deadline, "the match did not finish in five minutes"
-        if not take_a_turn(page):
-            swapped(page, lambda: page.click("#play-area .links a:text('Refresh')"))
-    assert re.search(r"won the match", page.inner_text("#play-area"))
+    play_to_the_end_against_the_computer(page)
     match.refresh_from_db()
     bot_moves = match.events.filter(kind="move", actor=match.second_player).count()
     assert match.status == "finished" and bot_moves > 0
