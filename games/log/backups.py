@@ -13,21 +13,22 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-from collections.abc import Iterator
-from contextlib import contextmanager
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
-from django.db import DatabaseError, connections, transaction
+import psycopg
+from django.conf import settings
+from django.db import DatabaseError, connections
 
-from games.log.integrity import log_problems
 from games.models import GENESIS_DIGEST, Match, MatchEvent
 
 #: The triggers of games/migrations/0002 and 0012 that keep the match log append-only.
 APPEND_ONLY_TRIGGERS = ("games_matchevent_append_only", "games_matchevent_no_truncate")
-RESTRICT_VIOLATION = "23001"
-SCRATCH_ALIAS = "restore_check"
+MATCHES = Match._meta.db_table
+EVENTS = MatchEvent._meta.db_table
 #: Restored heads compared with the live log per query.
 HEADS_BATCH = 2000
 
@@ -129,37 +130,50 @@ def scratch_drop(scratch: str) -> None:
         cursor.execute(f"DROP DATABASE IF EXISTS {quoted} WITH (FORCE)")
 
 
-@contextmanager
-def scratch_connection(scratch: str) -> Iterator[str]:
-    """A Django database alias for the scratch database, for as long as the block runs."""
-    connections.settings[SCRATCH_ALIAS] = {
-        **connections["default"].settings_dict,
-        "NAME": scratch,
-    }
-    try:
-        yield SCRATCH_ALIAS
-    finally:
-        connections[SCRATCH_ALIAS].close()
-        del connections[SCRATCH_ALIAS]
-        del connections.settings[SCRATCH_ALIAS]
-
-
-def restore_check(alias: str) -> RestoreReport:
-    """Check the restored database ``alias`` against itself and against the live one."""
+def restore_check(database: dict[str, Any], scratch: str) -> RestoreReport:
+    """Check the restored database ``scratch`` against itself and against the live one."""
     report = RestoreReport()
-    report.append_only_problems = append_only_problems(alias)
-    with connections[alias].cursor() as cursor:
-        cursor.execute(f"SELECT count(*) FROM {MatchEvent._meta.db_table}")
-        report.events = cursor.fetchone()[0]
-    for match in Match.objects.using(alias).order_by("pk").iterator(chunk_size=200):
-        report.matches += 1
-        report.mismatches += [f"match {match.pk}: {problem}" for problem in log_problems(match)]
-    heads = list(Match.objects.using(alias).order_by("pk").values_list("pk", "seq", "head_digest"))
+    with _connect(database, scratch) as restored:
+        report.append_only_problems = append_only_problems(restored)
+        report.events = restored.execute(f"SELECT count(*) FROM {EVENTS}").fetchone()[0]
+        heads = restored.execute(f"SELECT id, seq, head_digest FROM {MATCHES} ORDER BY id")
+        heads = heads.fetchall()
+    report.matches = len(heads)
+    report.mismatches += _verify_matches(database, scratch)
     for start in range(0, len(heads), HEADS_BATCH):
         _compare_heads(heads[start : start + HEADS_BATCH], report)
     live_matches = Match.objects.using("default").count()
     report.newer = live_matches - (len(heads) - len(report.gone))
     return report
+
+
+def _verify_matches(database: dict[str, Any], scratch: str) -> list[str]:
+    """``manage.py verify_matches`` run on the restore, in a process of its own: the problems
+    it names."""
+    finished = subprocess.run(
+        [sys.executable, str(settings.BASE_DIR / "manage.py"), "verify_matches"],
+        env={**os.environ, "DATABASE_URL": database_url({**database, "NAME": scratch})},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    problems = [line for line in finished.stderr.splitlines() if line.startswith("match ")]
+    if finished.returncode != 0 and not problems:
+        raise BackupError(f"verify_matches could not check the restore: {finished.stderr}")
+    return problems
+
+
+def database_url(database: dict[str, Any]) -> str:
+    """A DATABASE_URL naming ``database`` (a host that is a socket folder is percent-encoded,
+    as dj-database-url reads it)."""
+    user = quote(str(database.get("USER") or ""), safe="")
+    password = quote(str(database.get("PASSWORD") or ""), safe="")
+    login = f"{user}:{password}@" if password else f"{user}@" if user else ""
+    host = quote(str(database.get("HOST") or ""), safe="")
+    port = f":{database['PORT']}" if database.get("PORT") else ""
+    sslmode = database.get("OPTIONS", {}).get("sslmode")
+    query = f"?sslmode={sslmode}" if sslmode else ""
+    return f"postgres://{login}{host}{port}/{quote(str(database['NAME']), safe='')}{query}"
 
 
 def _compare_heads(heads: list[tuple[int, int, str]], report: RestoreReport) -> None:
@@ -169,9 +183,8 @@ def _compare_heads(heads: list[tuple[int, int, str]], report: RestoreReport) -> 
             f"""
             SELECT wanted.id, live.seq, event.digest
             FROM unnest(%s::bigint[], %s::bigint[]) AS wanted(id, seq)
-            LEFT JOIN {Match._meta.db_table} live ON live.id = wanted.id
-            LEFT JOIN {MatchEvent._meta.db_table} event
-                ON event.match_id = wanted.id AND event.seq = wanted.seq
+            LEFT JOIN {MATCHES} live ON live.id = wanted.id
+            LEFT JOIN {EVENTS} event ON event.match_id = wanted.id AND event.seq = wanted.seq
             """,
             [[pk for pk, _, _ in heads], [seq for _, seq, _ in heads]],
         )
@@ -194,50 +207,52 @@ def _compare_heads(heads: list[tuple[int, int, str]], report: RestoreReport) -> 
             report.moved_on += 1
 
 
-def append_only_problems(alias: str) -> list[str]:
-    """What is wrong with the append-only guard in ``alias``: each trigger must be there,
-    enabled, and refuse its statement. Every statement tried is rolled back."""
-    table = MatchEvent._meta.db_table
+def append_only_problems(restored: psycopg.Connection[Any]) -> list[str]:
+    """What is wrong with the append-only guard of the restored database: each trigger must
+    be there, enabled, and refuse its statement. Every statement tried is rolled back."""
     problems: list[str] = []
-    with connections[alias].cursor() as cursor:
-        cursor.execute(
-            "SELECT tgname, tgenabled FROM pg_trigger"
-            " WHERE tgrelid = %s::regclass AND NOT tgisinternal",
-            [table],
-        )
-        enabled = {name: state in ("O", "A") for name, state in cursor.fetchall()}
+    found = restored.execute(
+        "SELECT tgname, tgenabled FROM pg_trigger"
+        " WHERE tgrelid = %s::regclass AND NOT tgisinternal",
+        [EVENTS],
+    )
+    enabled = {name: state in ("O", "A") for name, state in found.fetchall()}
     for trigger in APPEND_ONLY_TRIGGERS:
         if trigger not in enabled:
             problems.append(f"the trigger {trigger} is missing")
         elif not enabled[trigger]:
             problems.append(f"the trigger {trigger} is disabled")
-    one_event = f"WHERE id = (SELECT min(id) FROM {table})"
+    one_event = f"WHERE id = (SELECT min(id) FROM {EVENTS})"
     attempts = {
-        "UPDATE": f"UPDATE {table} SET kind = kind {one_event}",
-        "DELETE": f"DELETE FROM {table} {one_event}",
-        "TRUNCATE": f"TRUNCATE {table}",
+        "UPDATE": f"UPDATE {EVENTS} SET kind = kind {one_event}",
+        "DELETE": f"DELETE FROM {EVENTS} {one_event}",
+        "TRUNCATE": f"TRUNCATE {EVENTS}",
     }
-    with transaction.atomic(using=alias), connections[alias].cursor() as cursor:
-        cursor.execute(f"SELECT EXISTS (SELECT 1 FROM {table})")
-        has_events = cursor.fetchone()[0]
+    with restored.transaction() as attempt:
+        has_events = restored.execute(f"SELECT EXISTS (SELECT 1 FROM {EVENTS})").fetchone()[0]
         for statement, sql in attempts.items():
             if statement != "TRUNCATE" and not has_events:
                 continue
-            if _refused(alias, cursor, sql) is False:
-                problems.append(f"the restored database lets {statement} of events through")
-        transaction.set_rollback(True, using=alias)
+            try:
+                with restored.transaction():
+                    restored.execute(sql)
+            except psycopg.errors.RestrictViolation:
+                continue
+            problems.append(f"the restored database lets {statement} of events through")
+        raise psycopg.Rollback(attempt)
     return problems
 
 
-def _refused(alias: str, cursor: Any, sql: str) -> bool:
-    try:
-        with transaction.atomic(using=alias):
-            cursor.execute(sql)
-    except DatabaseError as error:
-        if getattr(error.__cause__, "sqlstate", None) == RESTRICT_VIOLATION:
-            return True
-        raise
-    return False
+def _connect(database: dict[str, Any], name: str) -> psycopg.Connection[Any]:
+    values = {
+        "host": database.get("HOST"),
+        "port": database.get("PORT"),
+        "user": database.get("USER"),
+        "password": database.get("PASSWORD"),
+        "sslmode": database.get("OPTIONS", {}).get("sslmode"),
+    }
+    present = {key: str(value) for key, value in values.items() if value}
+    return psycopg.connect(dbname=name, autocommit=True, **present)
 
 
 def _tool(name: str) -> str:

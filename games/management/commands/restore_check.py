@@ -10,7 +10,6 @@ from games.log.backups import (
     BackupError,
     postgresql_settings,
     restore_check,
-    scratch_connection,
     scratch_drop,
     scratch_name,
     scratch_restore,
@@ -46,8 +45,7 @@ class Command(BaseCommand):
         self.stdout.write(f"restored {file} into {scratch} in {time.monotonic() - started:.1f} s")
         try:
             started = time.monotonic()
-            with scratch_connection(scratch) as alias:
-                report = restore_check(alias)
+            report = restore_check(database, scratch)
         finally:
             if not keep:
                 scratch_drop(scratch)
