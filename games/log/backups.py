@@ -81,13 +81,18 @@ def database_dump(database: dict[str, Any], path: Path) -> None:
 
     pg_dump reads every table in one repeatable-read snapshot and takes only ACCESS SHARE
     locks, so the service goes on while it runs and the file holds each match exactly as one
-    moment saw it. The file appears only once complete.
+    moment saw it. The file appears only once complete, readable by its owner alone (it holds
+    email addresses and password hashes).
     """
     partial = path.with_name(path.name + ".partial")
-    _run(
-        [_tool("pg_dump"), "--format=custom", "--no-password", f"--file={partial}"],
-        libpq_environment(database),
-    )
+    try:
+        _run(
+            [_tool("pg_dump"), "--format=custom", "--no-password", f"--file={partial}"],
+            libpq_environment(database),
+        )
+    except BackupError:
+        partial.unlink(missing_ok=True)
+        raise
     partial.replace(path)
 
 
@@ -266,7 +271,9 @@ def _tool(name: str) -> str:
 
 
 def _run(command: list[str], env: dict[str, str]) -> None:
-    finished = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+    finished = subprocess.run(
+        command, env=env, capture_output=True, text=True, check=False, umask=0o077
+    )
     if finished.returncode != 0:
         tool = Path(command[0]).name
         raise BackupError(f"{tool} failed (exit {finished.returncode}): {finished.stderr.strip()}")
