@@ -36,6 +36,7 @@ pytestmark = [
 ]
 
 MATCHES = 6
+ACTIONS_EACH = 8
 
 
 @pytest.fixture(autouse=True)
@@ -49,37 +50,35 @@ def scratch_name() -> Iterator[str]:
         cursor.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
-def act_at_random(rng: random.Random, actions: int = 1) -> int:
-    """Take ``actions`` random legal actions, each on an active match; how many were taken."""
-    taken = 0
-    for _ in range(actions):
-        match = Match.objects.filter(status=Match.Status.ACTIVE).order_by("?").first()
-        if match is None:
-            return taken
-        state = state_from_snapshot(match.state)
-        player = state.player_to_act()
-        action, extra = random_action(state, player, rng)
-        services.match_act(
-            match_id=match.pk,
-            actor=match.players[player],
-            expected_seq=match.seq,
-            action=action,
-            **extra,
-        )
-        taken += 1
-    return taken
+def act_at_random(match: Match, rng: random.Random) -> None:
+    """One random legal action on ``match``, through the services."""
+    state = state_from_snapshot(match.state)
+    player = state.player_to_act()
+    action, extra = random_action(state, player, rng)
+    services.match_act(
+        match_id=match.pk,
+        actor=match.players[player],
+        expected_seq=match.seq,
+        action=action,
+        **extra,
+    )
+
+
+def active_matches() -> list[Match]:
+    return list(Match.objects.filter(status=Match.Status.ACTIVE).order_by("pk"))
 
 
 @pytest.fixture
 def played() -> list[Match]:
     """Several matches part-way through, played through the services."""
     players = [make_user(f"player{number}") for number in range(4)]
-    matches = [
+    for number in range(MATCHES):
         start_match(players[number % 4], players[(number + 1) % 4], length=7)
-        for number in range(MATCHES)
-    ]
-    act_at_random(random.Random(23), 150)
-    return matches
+    rng = random.Random(23)
+    for _ in range(ACTIONS_EACH):
+        for match in active_matches():
+            act_at_random(match, rng)
+    return active_matches()
 
 
 @pytest.fixture
@@ -92,8 +91,9 @@ def running_service() -> Iterator[Callable[[], int]]:
     def play() -> None:
         rng = random.Random(5)
         try:
-            while not stop.is_set():
-                taken[0] += act_at_random(rng)
+            while not stop.is_set() and (matches := active_matches()):
+                act_at_random(rng.choice(matches), rng)
+                taken[0] += 1
         except BaseException as failure:
             failures.append(failure)
             raise
