@@ -46,6 +46,8 @@ class Command(BaseCommand):
         try:
             started = time.monotonic()
             report = restore_check(database, scratch)
+        except BackupError as error:
+            raise CommandError(str(error)) from error
         finally:
             if not keep:
                 scratch_drop(scratch)
