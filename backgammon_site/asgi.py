@@ -6,6 +6,10 @@ import os
 from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "backgammon_site.settings")
+# Under ASGI each request runs its database work in a thread of its own, which ends with the
+# request: a connection kept open for reuse is never reused, and they pile up until PostgreSQL
+# refuses more clients (`manage.py rehearsal` ran into it). So one connection a request.
+os.environ.setdefault("DATABASE_CONN_MAX_AGE", "0")
 
 # Django is set up before anything that imports models.
 django_application = get_asgi_application()

@@ -128,10 +128,12 @@ WSGI_APPLICATION = "backgammon_site.wsgi.application"
 ASGI_APPLICATION = "backgammon_site.asgi.application"
 
 # Database. ATOMIC_REQUESTS stays off: services open their own transactions and lock the match.
+# A PostgreSQL connection is kept for a minute (DATABASE_CONN_MAX_AGE seconds), except in the
+# ASGI web servers, whose backgammon_site/asgi.py sets 0 (a connection a request).
 DATABASES = {
     "default": dj_database_url.parse(
         DATABASE_URL,
-        conn_max_age=60 if ON_POSTGRES else 0,
+        conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "60")) if ON_POSTGRES else 0,
         conn_health_checks=ON_POSTGRES,
     ),
 }
