@@ -89,9 +89,14 @@ def test_each_timeout_is_counted_once_and_a_missing_one_is_not():
     )
     for _ in range(2):  # a countdown and the sweep, say
         services.match_timeout(match_id=timed_out.pk)
-    left = [{"match": timed_out.pk, "seq": timed_out.seq}, {"match": waiting.pk, "seq": waiting.seq}]
+    left = [
+        {"match": timed_out.pk, "seq": timed_out.seq},
+        {"match": waiting.pk, "seq": waiting.seq},
+    ]
 
     result = check([], left)
 
     assert (result["timeouts"], result["applied_once"]) == (2, 1)
-    assert result["problems"] == [f"match {waiting.pk}: left at seq {waiting.seq}, timeout events at []"]
+    assert result["problems"] == [
+        f"match {waiting.pk}: left at seq {waiting.seq}, timeout events at []"
+    ]

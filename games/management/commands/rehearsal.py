@@ -66,9 +66,12 @@ class Command(BaseCommand):
             self.stdout.flush()
 
         form = scenario.SHORT if options["short"] else scenario.FULL
-        line, passed = scenario.run(
-            form, postgres=options["postgres"], keep=options["keep"], say=say
-        )
+        try:
+            line, passed = scenario.run(
+                form, postgres=options["postgres"], keep=options["keep"], say=say
+            )
+        except KeyboardInterrupt:
+            raise CommandError("interrupted: every process it started is stopped") from None
         self.stdout.write(line)
         if not passed:
             raise CommandError("the rehearsal found problems (above)")

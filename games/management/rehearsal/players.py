@@ -161,7 +161,9 @@ class Player(threading.Thread):
                     self.next_match(LIVE)
             self.play()
         except Exception:  # noted, so that the rehearsal fails and says why
-            self.journal.failure(f"player of match {self.match_id} stopped:\n{traceback.format_exc()}")
+            self.journal.failure(
+                f"player of match {self.match_id} stopped:\n{traceback.format_exc()}"
+            )
 
     def read(self, viewer: str) -> dict[str, Any] | None:
         try:
@@ -185,6 +187,7 @@ class Player(threading.Thread):
             if state is None:
                 state = self.read(viewer)
                 if state is None:
+                    time.sleep(0.2)
                     continue
             if state["status"] != "active":
                 if self.leave_at is not None:
@@ -194,8 +197,12 @@ class Player(threading.Thread):
                 continue
             to_act = state["to_act"]
             me = state["players"][state["you"]] if state["you"] is not None else None
-            if to_act is None or me != to_act:
-                viewer = to_act or viewer
+            if to_act is None:  # nobody's decision (the server's to make): look again soon
+                time.sleep(0.2)
+                state = None
+                continue
+            if me != to_act:
+                viewer = to_act
                 state = None
                 continue
             action = choose(state)
@@ -296,7 +303,8 @@ def resolve_given_up(api: Api) -> int:
             continue
         if status == 200:
             journal.note(
-                "accepted", accepted_row(row["match"], row["body"], answer, row["key"], row["player"])
+                "accepted",
+                accepted_row(row["match"], row["body"], answer, row["key"], row["player"]),
             )
             accepted += 1
         elif status != 409:

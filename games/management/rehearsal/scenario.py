@@ -15,6 +15,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -82,9 +83,7 @@ class Window:
     end: float = float("inf")
 
 
-def run(
-    form: Form, *, postgres: str, keep: bool, say: Callable[[str], None]
-) -> tuple[str, bool]:
+def run(form: Form, *, postgres: str, keep: bool, say: Callable[[str], None]) -> tuple[str, bool]:
     """Run the rehearsal; its last line and whether it passed."""
     folder = Path(tempfile.mkdtemp(prefix="rehearsal-"))
     stack = Stack.on_loopback(folder, postgres, form.sweep_interval)
@@ -130,9 +129,7 @@ def _run(stack: Stack, form: Form, say: Callable[[str], None]) -> tuple[str, boo
     api = Api(stack.base_url, journal)
     stop = threading.Event()
     load_started = time.monotonic()
-    players = [
-        Player(api, row, stop, match_length=form.match_length) for row in plan["played"]
-    ] + [
+    players = [Player(api, row, stop, match_length=form.match_length) for row in plan["played"]] + [
         Player(
             api,
             row,
@@ -177,10 +174,16 @@ def _run(stack: Stack, form: Form, say: Callable[[str], None]) -> tuple[str, boo
         if not any(window.start <= at <= window.end for window in windows)
     ]
     for window in windows:
-        inside = sum(window.start <= at <= window.end for at, _ in journal.failures)
+        inside = Counter(
+            what.rsplit(": ", 1)[-1].split("\n")[0]
+            for at, what in journal.failures
+            if window.start <= at <= window.end
+        )
+        seen = ", ".join(f"{what} x{count}" for what, count in inside.most_common())
         say(
             f"{window.service} down at {window.start - load_started:.1f} s, serving again "
-            f"{window.end - WINDOW_GRACE - load_started:.1f} s: {inside} failed attempts"
+            f"{window.end - WINDOW_GRACE - load_started:.1f} s: {inside.total()} failed "
+            f"attempts{f' ({seen})' if seen else ''}"
         )
     for at, what in outside[:20]:
         say(f"error outside the kill windows at {at - load_started:.1f} s: {what}")

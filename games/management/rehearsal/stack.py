@@ -7,6 +7,7 @@ master with its workers, a Celery worker with its pool), as when a machine dies.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import os
 import secrets
@@ -74,18 +75,8 @@ def free_port(first: int = 0) -> int:
 def answers_http(port: int, path: str = "/sw.js") -> bool:
     try:
         with socket.create_connection(("127.0.0.1", port), timeout=2) as connection:
-            connection.sendall(
-                f"GET {path} HTTP/1.0\r\nHost: localhost\r\n\r\n".encode()
-            )
+            connection.sendall(f"GET {path} HTTP/1.0\r\nHost: localhost\r\n\r\n".encode())
             return connection.recv(12).startswith(b"HTTP/1.1 200")
-    except OSError:
-        return False
-
-
-def answers_tcp(port: int) -> bool:
-    try:
-        with socket.create_connection(("127.0.0.1", port), timeout=1):
-            return True
     except OSError:
         return False
 
@@ -99,13 +90,15 @@ def answers_redis(port: int) -> bool:
         return False
 
 
+def worker_ready(logged: str) -> bool:
+    return " ready." in logged
+
+
 def _die_with_parent() -> None:
     """In the child: be killed if the rehearsal itself dies (Linux), and lead a new session."""
     os.setsid()
-    try:
+    with contextlib.suppress(OSError):  # not Linux's C library: outlive us, then
         ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    except OSError:
-        pass
 
 
 @dataclass
@@ -163,20 +156,16 @@ class Service:
             self._signal_group(signal.SIGKILL)  # children left behind, if any
             return
         self._signal_group(signal.SIGTERM)
-        try:
+        with contextlib.suppress(subprocess.TimeoutExpired):
             self.process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            pass
         self._signal_group(signal.SIGKILL)
         self.process.wait()
 
     def _signal_group(self, signum: int) -> None:
         if self.process is None:
             return
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.killpg(self.process.pid, signum)
-        except ProcessLookupError:
-            pass
 
 
 @dataclass
@@ -298,12 +287,11 @@ class Stack:
             lambda _: answers_redis(redis_port),
         )
         for number, port in enumerate(self.web_ports, start=1):
-            service(
-                f"web{number}", web_server_argv(port), lambda _, port=port: answers_http(port)
-            )
+            service(f"web{number}", web_server_argv(port), lambda _, port=port: answers_http(port))
         haproxy_port = self.haproxy_port
-        service("haproxy", [HAPROXY, "-db", "-f", str(config)], lambda _: answers_http(haproxy_port))
-        worker_ready: Callable[[str], bool] = lambda logged: " ready." in logged  # noqa: E731
+        service(
+            "haproxy", [HAPROXY, "-db", "-f", str(config)], lambda _: answers_http(haproxy_port)
+        )
         service(
             "urgent",
             celery_argv("worker", "-Q", "urgent", "-n", "urgent@%h", "--loglevel=INFO"),

@@ -24,9 +24,7 @@ from games.models import Match, MatchEvent
 PLAYER_PREFIX = "rehearsal-"
 
 
-def prepare(
-    *, played: int, live: int, deadlines: list[float], match_length: int
-) -> dict[str, Any]:
+def prepare(*, played: int, live: int, deadlines: list[float], match_length: int) -> dict[str, Any]:
     """Players and matches: ``played`` correspondence matches to play throughout, ``live``
     pairs of players with no match yet (they challenge each other to a live one), and one
     correspondence match per offset in ``deadlines`` whose deadline passes that many seconds
@@ -80,9 +78,7 @@ def check(plan: dict[str, Any], journal: dict[str, Any]) -> dict[str, Any]:
     lost, duplicated = _actions(accepted, problems)
     expected = {row["match"]: row["seq"] for row in journal["left_to_run_out"]}
     expected |= {row["match"]: row["seq"] for row in plan["deadlines"]}
-    timeouts = Counter(
-        MatchEvent.objects.filter(kind="timeout").values_list("match_id", flat=True)
-    )
+    timeouts = Counter(MatchEvent.objects.filter(kind="timeout").values_list("match_id", flat=True))
     applied_once = 0
     for match_id, seq in sorted(expected.items()):
         at = list(
