@@ -165,6 +165,26 @@ def test_postgresql_prepares_repeated_queries_unless_told_not_to(run_python):
     assert sqlite.stdout.split()[2] == "None", sqlite.stderr
 
 
+CONNECTION_AGE = (
+    "import os; os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'backgammon_site.settings')\n"
+    "import {module}\n"
+    "from django.conf import settings\n"
+    "print(settings.DATABASES['default']['CONN_MAX_AGE'])"
+)
+
+
+@pytest.mark.slow
+def test_asgi_web_servers_open_a_connection_a_request_and_the_rest_keep_theirs(run_python):
+    # Under ASGI a request's thread ends with it: a kept connection would never be reused.
+    url = {"DATABASE_URL": "postgres://postgres@127.0.0.1:5432/backgammon"}
+    unset = {"DATABASE_CONN_MAX_AGE": None}
+    asgi = run_python(CONNECTION_AGE.format(module="backgammon_site.asgi"), url | unset)
+    worker = run_python(CONNECTION_AGE.format(module="backgammon_site.celery"), url | unset)
+
+    assert asgi.stdout.split() == ["0"], asgi.stderr
+    assert worker.stdout.split() == ["60"], worker.stderr
+
+
 @pytest.mark.slow
 def test_the_celery_app_uses_the_broker_celery_broker_url_names_else_folders_in_var(run_python):
     code = (
