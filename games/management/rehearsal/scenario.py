@@ -142,9 +142,11 @@ def _run(stack: Stack, form: Form, say: Callable[[str], None]) -> tuple[str, boo
     ]
     for player in players:
         player.start()
-    windows = _outages(stack, form, load_started, say)
-    _sleep_until(load_started + form.load_seconds)
-    stop.set()
+    try:
+        windows = _outages(stack, form, load_started, say)
+        _sleep_until(load_started + form.load_seconds)
+    finally:
+        stop.set()
     for player in players:
         player.join(timeout=60)
     resent = resolve_given_up(api)
