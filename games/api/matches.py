@@ -81,16 +81,26 @@ def idempotent(view: Callable[..., Response]) -> Callable[..., Response]:
         earlier = records.filter(created_at__gte=cutoff).first()
         if earlier is None:
             try:
+                refusal: ApplicationError | None = None
                 with transaction.atomic():
-                    response = view(self, request, *args, **kwargs)
-                    records.filter(created_at__lt=cutoff).delete()
-                    IdempotencyRecord.objects.create(
-                        user=request.user,
-                        key=key,
-                        fingerprint=fingerprint,
-                        status_code=response.status_code,
-                        body=response.data,
-                    )
+                    try:
+                        response = view(self, request, *args, **kwargs)
+                    except ApplicationError as refused:
+                        # Kept, not rolled back: what the service committed before refusing
+                        # (the timeout of a player who acts too late). Not recorded either,
+                        # so a retry asks again.
+                        refusal = refused
+                    else:
+                        records.filter(created_at__lt=cutoff).delete()
+                        IdempotencyRecord.objects.create(
+                            user=request.user,
+                            key=key,
+                            fingerprint=fingerprint,
+                            status_code=response.status_code,
+                            body=response.data,
+                        )
+                if refusal is not None:
+                    raise refusal
                 return response
             except (IntegrityError, Conflict):
                 # A first request with this key committed while this one waited for the

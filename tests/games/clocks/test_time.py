@@ -16,6 +16,7 @@ from games.clocks.rules import vacation_days_used
 from games.models import Match, MatchEvent
 from games.signals import deadline_near
 from ratings.models import RatingChange
+from tests.games.api.conftest import client_for
 from tests.games.factories import act, kinds_of, make_user, reload, start_match, state_of
 
 START = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
@@ -173,6 +174,27 @@ def test_acting_after_the_deadline_loses_on_time_instead(clock, dice, alice, bob
     match = reload(match)
     assert (match.status, match.winner) == ("finished", bob)
     assert "move" not in kinds_of(match)[1:]
+
+
+@pytest.mark.parametrize("idempotency_key", [None, "late-move-1"])
+def test_acting_too_late_over_the_api_loses_on_time_with_or_without_a_key(
+    clock, dice, alice, bob, idempotency_key
+):
+    match = opened(dice, alice, bob, ONE_PLUS_EIGHT)
+    clock.advance(9 * DAY)
+    headers = {"HTTP_IDEMPOTENCY_KEY": idempotency_key} if idempotency_key else {}
+
+    answer = client_for(alice).post(
+        f"/api/matches/{match.pk}/actions/",
+        {"seq": match.seq, "action": "move", "play": "8/5 6/5"},
+        format="json",
+        **headers,
+    )
+
+    assert answer.status_code == 400 and answer.json()["code"] == "timeout"
+    match = reload(match)
+    assert (match.status, match.winner) == ("finished", bob)
+    assert kinds_of(match).count("timeout") == 1
 
 
 def test_the_sweep_finds_what_is_due_and_nothing_else(clock, dice, alice, bob):
