@@ -23,6 +23,7 @@ won (points, or Tavli's best of three). Backgammon, nackgammon, hypergammon and 
 their board as a ``Position``; plakoto, fevga and long nardi, which it cannot describe, as a
 ``Board`` (docs/variants.md).
 
+>>> from games.engine.events import OpeningRoll, PlayMade
 >>> state = fold(3, [OpeningRoll((3, 1)), PlayMade(0, "8/5 6/5")])
 >>> state.phase, state.turn, state.pip_counts()
 ('rolling', 1, (163, 167))
@@ -30,106 +31,48 @@ their board as a ``Position``; plakoto, fevga and long nardi, which it cannot de
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Literal, TypeAlias
 
 from .board import Board
 from .dice import Dice
-from .errors import IllegalActionError, IllegalPlayError
-from .events import (
-    Abort,
-    AcceptEnd,
-    AcceptResignation,
-    DeclineEnd,
-    Double,
-    Drop,
-    Event,
-    MatchAborted,
-    MatchAwarded,
-    OfferEnd,
-    OpeningRoll,
-    PlayMade,
-    RejectResignation,
-    Resign,
-    Roll,
-    Take,
-    TimedOut,
-    check_player,
-    opponent,
-)
+from .errors import IllegalActionError
+from .events import Event, check_player, opponent
 from .legal import legal_plays as _legal_plays
-from .notation import parse_play
-from .play import OFF, Play, make_move
-from .play_refusals import why_play_breaks_a_rule
-from .position import Position
-from .refusals import (
-    END_ANSWERS,
-    TURN_ACTIONS,
-    Action,
-    why_cannot_abort,
-    why_cannot_accept_end,
-    why_cannot_accept_resignation,
-    why_cannot_decline_end,
-    why_cannot_double,
-    why_cannot_drop,
-    why_cannot_move,
-    why_cannot_offer_end,
-    why_cannot_reject_resignation,
-    why_cannot_resign,
-    why_cannot_resign_points,
-    why_cannot_roll,
-    why_cannot_take,
-    why_no_opening_roll,
-    why_over,
-    why_refused,
+from .match_records import (
+    ABORTED,
+    ENDED_BY_AGREEMENT,
+    NO_POSITION,
+    GameEnding,
+    GameRecord,
+    LastPlay,
+    Phase,
 )
-from .variant_moves import VariantPlay, find_play, game_end, variant_plays
-from .variants import BACKGAMMON, MatchRules, Variant
+from .play import Play
+from .position import Position
+from .refusals import END_ANSWERS, TURN_ACTIONS, Action, why_cannot_double, why_refused
+from .transitions import apply_event, as_play, new_game_board
+from .variant_moves import VariantPlay, variant_plays
+from .variants import MatchRules, Variant
 from .variants import game_variant as _game_variant
+
+__all__ = [
+    "ABORTED",
+    "ENDED_BY_AGREEMENT",
+    "MAX_MATCH_LENGTH",
+    "NO_POSITION",
+    "GameEnding",
+    "GameRecord",
+    "LastPlay",
+    "MatchState",
+    "Phase",
+    "fold",
+]
 
 MAX_MATCH_LENGTH = 64
 
-Phase: TypeAlias = Literal["opening", "rolling", "moving", "doubled", "resigned", "finished"]
-GameEnding: TypeAlias = Literal[
-    "single", "gammon", "backgammon", "drop", "resign", "mother", "draw"
-]
-#: Why a match ended without a winner when a player ended it.
-ABORTED = "aborted"
-ENDED_BY_AGREEMENT = "ended by agreement"
-_ENDINGS: dict[int, GameEnding] = {1: "single", 2: "gammon", 3: "backgammon"}
-#: The position of a game whose board is a ``Board`` (plakoto, fevga, long nardi).
-NO_POSITION = Position((0,) * 26)
-
 
 # --- The state ----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class GameRecord:
-    """One finished game: who won it, for how many points, and how.
-
-    A drawn game (plakoto's two pinned mothers) has no winner and scores nothing.
-    """
-
-    number: int
-    winner: int | None
-    points: int
-    result: GameEnding
-    crawford: bool
-
-
-@dataclass(frozen=True, slots=True)
-class LastPlay:
-    """The latest play of the game: ``player`` played ``play`` with ``dice``.
-
-    An empty play means the player rolled ``dice`` and could not move.
-    """
-
-    player: int
-    dice: Dice
-    play: Play
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,7 +164,7 @@ class MatchState:
             end_offered_by=None,
             rules=rules,
         )
-        return state._new_game_board() if rules != MatchRules() else state
+        return new_game_board(state) if rules != MatchRules() else state
 
     # --- Questions ---
 
@@ -294,6 +237,7 @@ class MatchState:
         """A player has moved (or rolled and could not): the match is no longer abortable as
         untouched.
 
+        >>> from games.engine.events import OpeningRoll, PlayMade
         >>> state = MatchState.new(3).apply(OpeningRoll((3, 1)))
         >>> state.has_begun(), state.apply(PlayMade(0, "8/5 6/5")).has_begun()
         (False, True)
@@ -341,7 +285,7 @@ class MatchState:
         if self.board is None:
             return _legal_plays(self.position_for(self.turn), self.dice)
         board = self.board_for(self.turn)
-        return tuple(_as_play(board, play) for play in variant_plays(board, self.dice))
+        return tuple(as_play(board, play) for play in variant_plays(board, self.dice))
 
     def variant_plays(self) -> tuple[VariantPlay, ...]:
         """Every legal play of the player on roll while moving, in any variant, each with its
@@ -353,6 +297,7 @@ class MatchState:
     def legal_actions(self, player: int) -> tuple[Action, ...]:
         """The actions ``player`` may take now, by name.
 
+        >>> from games.engine.events import OpeningRoll
         >>> MatchState.new(5).apply(OpeningRoll((1, 3))).legal_actions(1)
         ('move', 'resign')
         """
@@ -373,285 +318,14 @@ class MatchState:
 
         A tied opening roll leaves the state as it was: the server rolls again.
         """
-        if isinstance(event, OpeningRoll):
-            _allow(why_no_opening_roll(self))
-            return self._opening_roll(event)
-        if isinstance(event, Roll):
-            _allow(why_cannot_roll(self, event.player))
-            return self._rolled(event.player, event.dice)
-        if isinstance(event, PlayMade):
-            _allow(why_cannot_move(self, event.player))
-            return self._play_made(event)
-        if isinstance(event, Double):
-            _allow(why_cannot_double(self, event.player))
-            return dataclasses.replace(self, phase="doubled")
-        if isinstance(event, Take):
-            _allow(why_cannot_take(self, event.player))
-            return dataclasses.replace(
-                self, phase="rolling", cube_value=self.cube_value * 2, cube_owner=event.player
-            )
-        if isinstance(event, Drop):
-            _allow(why_cannot_drop(self, event.player))
-            return self._game_won(opponent(event.player), self.cube_value, "drop")
-        if isinstance(event, Resign):
-            _allow(why_cannot_resign(self, event.player))
-            _allow(why_cannot_resign_points(self.game_variant, event.points))
-            return dataclasses.replace(
-                self,
-                phase="resigned",
-                resignation=event.points,
-                phase_before_resignation=self.phase,
-            )
-        if isinstance(event, AcceptResignation):
-            _allow(why_cannot_accept_resignation(self, event.player))
-            assert self.resignation is not None
-            return self._game_won(event.player, self.resignation * self.cube_value, "resign")
-        if isinstance(event, RejectResignation):
-            _allow(why_cannot_reject_resignation(self, event.player))
-            assert self.phase_before_resignation is not None
-            return dataclasses.replace(
-                self,
-                phase=self.phase_before_resignation,
-                resignation=None,
-                phase_before_resignation=None,
-            )
-        if isinstance(event, MatchAwarded):
-            _allow(why_over(self, "award the match"))
-            return self._finished(winner=event.winner, end_reason=event.reason)
-        if isinstance(event, TimedOut):
-            _allow(why_over(self, "lose on time"))
-            return self._finished(winner=opponent(event.player), end_reason="timeout")
-        if isinstance(event, Abort):
-            _allow(why_cannot_abort(self, event.player))
-            return self._finished(winner=None, end_reason=ABORTED, aborted=True)
-        if isinstance(event, OfferEnd):
-            _allow(why_cannot_offer_end(self, event.player))
-            return dataclasses.replace(self, end_offered_by=event.player)
-        if isinstance(event, AcceptEnd):
-            _allow(why_cannot_accept_end(self, event.player))
-            return self._finished(winner=None, end_reason=ENDED_BY_AGREEMENT, aborted=True)
-        if isinstance(event, DeclineEnd):
-            _allow(why_cannot_decline_end(self, event.player))
-            return dataclasses.replace(self, end_offered_by=None)
-        if isinstance(event, MatchAborted):
-            _allow(why_over(self, "abort the match"))
-            return self._finished(winner=None, end_reason=event.reason, aborted=True)
-        raise IllegalActionError(f"{event!r} is not a match event")
-
-    def _opening_roll(self, event: OpeningRoll) -> MatchState:
-        first, second = event.dice
-        if first == second:
-            return self
-        starter = 0 if first > second else 1
-        if self.rules.winner_leads:
-            return dataclasses.replace(self, phase="rolling", turn=starter)
-        return self._rolled(starter, Dice(max(event.dice), min(event.dice)))
-
-    def _can_move(self, player: int, dice: Dice) -> bool:
-        if self.board is None:
-            return bool(_legal_plays(self.position_for(player), dice))
-        return bool(variant_plays(self.board_for(player), dice))
-
-    def _rolled(self, player: int, dice: Dice) -> MatchState:
-        if not self._can_move(player, dice):
-            return dataclasses.replace(
-                self,
-                phase="rolling",
-                turn=opponent(player),
-                dice=None,
-                last_play=LastPlay(player, dice, Play()),
-            )
-        return dataclasses.replace(self, phase="moving", turn=player, dice=dice)
-
-    def _play_made(self, event: PlayMade) -> MatchState:
-        if self.board is not None or self.game_variant is not BACKGAMMON:
-            return self._variant_play_made(event)
-        player = event.player
-        assert self.dice is not None
-        before = self.position_for(player)
-        play = parse_play(event.notation, before, self.dice)
-        after = before.apply(play)
-        moved = dataclasses.replace(
-            self,
-            phase="rolling",
-            turn=opponent(player),
-            dice=None,
-            position=after if player == 0 else after.flipped(),
-            last_play=LastPlay(player, self.dice, play),
-        )
-        outcome = after.outcome()
-        if outcome is None:
-            return moved
-        assert outcome.winner_on_roll
-        return moved._game_won(
-            player, int(outcome.result) * self.cube_value, _ENDINGS[int(outcome.result)]
-        )
-
-    def _variant_play_made(self, event: PlayMade) -> MatchState:
-        """A play in any variant but backgammon: its board, its end, its points."""
-        player = event.player
-        dice = self.dice
-        assert dice is not None
-        variant = self.game_variant
-        if self.board is None:
-            before = self.position_for(player)
-            play = parse_play(event.notation, before, dice)
-            after = before.apply(play)
-            moved = dataclasses.replace(self, position=after if player == 0 else after.flipped())
-            board_after = Board(variant, after.points)
-        else:
-            board = self.board_for(player)
-            try:
-                found = find_play(board, dice, event.notation)
-            except IllegalPlayError as error:
-                reason = why_play_breaks_a_rule(board, dice, event.notation)
-                if reason is None:
-                    raise
-                raise IllegalPlayError(f"{reason} {error}") from error
-            play = _as_play(board, found)
-            board_after = found.after
-            moved = dataclasses.replace(
-                self, board=board_after if player == 0 else board_after.flipped()
-            )
-        moved = dataclasses.replace(
-            moved,
-            phase="rolling",
-            turn=opponent(player),
-            dice=None,
-            last_play=LastPlay(player, dice, play),
-        )
-        end = game_end(board_after)
-        if end is None:
-            return moved
-        if end.winner == 0:
-            return moved._game_drawn()
-        winner = player if end.winner > 0 else opponent(player)
-        result: GameEnding = "mother" if end.how == "mother pinned" else _ENDINGS[end.points]
-        return moved._game_won(winner, end.points * self.cube_value, result)
-
-    def _game_drawn(self) -> MatchState:
-        """A drawn game scores nothing; the same variant's game is played again."""
-        record = GameRecord(self.game_number, None, 0, "draw", self.crawford)
-        return dataclasses.replace(
-            self,
-            game_number=self.game_number + 1,
-            cube_value=1,
-            cube_owner=None,
-            phase="opening",
-            turn=None,
-            dice=None,
-            resignation=None,
-            phase_before_resignation=None,
-            games=(*self.games, record),
-            last_play=None,
-        )._new_game_board()
-
-    def _new_game_board(self) -> MatchState:
-        """The state with the starting board of the next game's variant: Tavli's rotation
-        counts the games won (a drawn game is played again)."""
-        decided = sum(1 for game in self.games if game.winner is not None)
-        variant = _game_variant(self.rules.variant, decided)
-        if variant is BACKGAMMON:
-            return dataclasses.replace(self, position=Position.starting(), board=None)
-        start = Board.starting(variant)
-        if variant.hits:
-            return dataclasses.replace(self, position=Position(start.points), board=None)
-        return dataclasses.replace(self, position=NO_POSITION, board=start)
-
-    def _game_won(self, winner: int, points: int, result: GameEnding) -> MatchState:
-        score = list(self.score)
-        score[winner] += points
-        games = (*self.games, GameRecord(self.game_number, winner, points, result, self.crawford))
-        crawford_played = self.crawford_played or self.crawford
-        if self._match_won(score, games):
-            return dataclasses.replace(
-                self._finished(winner=winner, end_reason=None),
-                score=(score[0], score[1]),
-                games=games,
-                crawford_played=crawford_played,
-            )
-        next_game = dataclasses.replace(
-            self,
-            score=(score[0], score[1]),
-            game_number=self.game_number + 1,
-            # The game after a player first comes within one point of the match is the
-            # Crawford game; there is one at most, so none once it has been played.
-            crawford=self.rules.crawford
-            and not crawford_played
-            and score[winner] == self.match_length - 1,
-            crawford_played=crawford_played,
-            cube_value=1,
-            cube_owner=None,
-            phase="opening",
-            turn=None,
-            dice=None,
-            position=Position.starting(),
-            resignation=None,
-            phase_before_resignation=None,
-            games=games,
-            last_play=None,
-        )
-        if self.rules == MatchRules():
-            return next_game
-        if self.rules.winner_leads:
-            next_game = dataclasses.replace(next_game, phase="rolling", turn=winner)
-        return next_game._new_game_board()
-
-    def _match_won(self, score: list[int], games: tuple[GameRecord, ...]) -> bool:
-        if not self.rules.counts_games():
-            return max(score) >= self.match_length
-        won = [sum(1 for game in games if game.winner == player) for player in (0, 1)]
-        return max(won) >= 2
-
-    def _finished(
-        self, *, winner: int | None, end_reason: str | None, aborted: bool = False
-    ) -> MatchState:
-        return dataclasses.replace(
-            self,
-            phase="finished",
-            turn=None,
-            dice=None,
-            resignation=None,
-            phase_before_resignation=None,
-            winner=winner,
-            aborted=aborted,
-            end_reason=end_reason,
-            end_offered_by=None,
-        )
-
-
-def _as_play(board: Board, found: VariantPlay) -> Play:
-    """A variant's play on ``board`` as a ``Play`` of moves by their dice; a pin is marked as
-    a hit is."""
-    top, pinned = list(board.points), list(board.pinned)
-    moves = []
-    for (source, destination), die in zip(found.moves, found.dice, strict=True):
-        marked = destination != OFF and top[destination] == -1
-        moves.append(make_move(source, die, marked))
-        top[source] -= 1
-        if top[source] == 0 and pinned[source]:
-            top[source], pinned[source] = -pinned[source], 0
-        if destination == OFF:
-            continue
-        if marked and board.variant.pins:
-            top[destination], pinned[destination] = 1, 1
-        elif marked:
-            top[destination], top[0] = 1, top[0] + 1
-        else:
-            top[destination] += 1
-    return Play(tuple(moves))
-
-
-def _allow(refusal: str | None) -> None:
-    """Go on unless the rules refuse: then raise their reason."""
-    if refusal is not None:
-        raise IllegalActionError(refusal)
+        return apply_event(self, event)
 
 
 def fold(match_length: int, events: Iterable[Event], rules: MatchRules | None = None) -> MatchState:
     """The state of a match to ``match_length`` points by ``rules`` (backgammon's unless
     given) after ``events``, from the start.
 
+    >>> from games.engine.events import OpeningRoll
     >>> fold(1, [OpeningRoll((2, 2))]).phase
     'opening'
     """
