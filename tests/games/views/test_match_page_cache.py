@@ -83,9 +83,7 @@ def play_on(match, rng):
     )
 
 
-def test_a_kept_page_is_the_fresh_page_at_every_seq_for_every_viewer_and_language(
-    match, players
-):
+def test_a_kept_page_is_the_fresh_page_at_every_seq_for_every_viewer_and_language(match, players):
     rng = random.Random(4)
     clients = viewers(players)
     url = f"/matches/{match.pk}/"
@@ -136,9 +134,7 @@ def test_a_repeated_get_of_an_unchanged_page_is_a_304(match, players):
     etag = first["ETag"]
     assert client.get(url)["ETag"] == etag
     assert "private" in first["Cache-Control"] and "no-cache" in first["Cache-Control"]
-    assert {"Cookie", "Accept-Language"} <= {
-        word.strip() for word in first["Vary"].split(",")
-    }
+    assert {"Cookie", "Accept-Language"} <= {word.strip() for word in first["Vary"].split(",")}
     unchanged = client.get(url, HTTP_IF_NONE_MATCH=etag)
     assert unchanged.status_code == 304 and unchanged.content == b""
     assert unchanged["ETag"] == etag
@@ -172,9 +168,7 @@ def test_a_spectators_page_is_rendered_once_for_all_spectators(match, players):
     carol, dave = make_user("carol2"), make_user("dave")
     url = f"/matches/{match.pk}/"
     cache.clear()
-    with mock.patch.object(
-        match_views, "_play_area", wraps=match_views._play_area
-    ) as rendering:
+    with mock.patch.object(match_views, "_play_area", wraps=match_views._play_area) as rendering:
         for user in (carol, dave):
             client = Client()
             client.force_login(user)
