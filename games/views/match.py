@@ -110,7 +110,7 @@ class ActForm(forms.Form):
 
 @require_GET
 def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
-    match = match_or_404(match_id)
+    match = match_or_404(match_id, chat_of=request.user.pk)
     record_match_open(request.user, match.pk)
     return _render(request, match)
 
@@ -238,8 +238,8 @@ def match_poll(request: HttpRequest, match_id: int) -> HttpResponse:
     return response
 
 
-def match_or_404(match_id: int) -> Match:
-    match = selectors.match_with_players(match_id)
+def match_or_404(match_id: int, *, chat_of: int | None = None) -> Match:
+    match = selectors.match_with_players(match_id, chat_of=chat_of)
     if match is None:
         raise Http404("No such match.")
     return match
