@@ -12,11 +12,10 @@ from typing import Any
 
 from django import forms
 from django.contrib.auth.views import redirect_to_login
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.cache import patch_cache_control
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -52,11 +51,11 @@ from games.views.move_list import match_moves
 from games.views.play_area_cache import (
     CLOCKS_SLOT,
     CSRF_SLOT,
-    etag_matches,
     filled_clocks,
     filled_csrf,
-    page_etag,
-    play_area,
+    kept,
+    page_key,
+    page_response,
     play_area_key,
 )
 from games.views.turn_steps import steps_notation, turn_in_progress, turn_url
@@ -255,31 +254,32 @@ def _render(
     viewer = seat_of(request, match)
     you = match.player_index(viewer)
     ratings = _ratings_now(match)
-    kept = error is None and match.status != Match.Status.FINISHED
-    key = play_area_key(request, match, you, ratings) if kept else None
-    title, area = play_area(key, lambda: _play_area(request, match, viewer, ratings, error))
-    area = filled_clocks(area, match)
+    keep = error is None and match.status != Match.Status.FINISHED
+    key = play_area_key(request, match, you, ratings) if keep else None
+
+    def title_and_area() -> tuple[str, str]:
+        return kept(key, lambda: _play_area(request, match, viewer, ratings, error))
+
     if request.headers.get("HX-Request"):
+        area = filled_clocks(title_and_area()[1], match)
         return HttpResponse(filled_csrf(area, request), status=status)
-    context = {
-        "match": match,
-        "title": mark_safe(title),
-        "play_area": mark_safe(area),
-        "chat": selectors.chat_for_player(match, viewer) if viewer is not None else None,
-        "chat_reported": request.GET.get("chat") == "reported",
-        "opponent": None if you is None else match_names(*match.players)[1 - you],
-        "csrf_token": CSRF_SLOT,
-    }
-    page = render_to_string("games/match.html", context, request)
-    etag = page_etag(page, request)
-    if status == 200 and etag_matches(request, etag):
-        response: HttpResponse = HttpResponseNotModified()
-    else:
-        response = HttpResponse(filled_csrf(page, request), status=status)
-    if status == 200:
-        response["ETag"] = etag
-        patch_cache_control(response, private=True, no_cache=True, must_revalidate=True)
-    return response
+    chat = selectors.chat_for_player(match, viewer) if viewer is not None else None
+
+    def whole_page() -> str:
+        title, area = title_and_area()
+        context = {
+            "match": match,
+            "title": mark_safe(title),
+            "play_area": mark_safe(area),
+            "chat": chat,
+            "chat_reported": request.GET.get("chat") == "reported",
+            "opponent": None if you is None else match_names(*match.players)[1 - you],
+            "csrf_token": CSRF_SLOT,
+        }
+        return render_to_string("games/match.html", context, request)
+
+    page = filled_clocks(kept(page_key(request, key, chat), whole_page), match)
+    return page_response(request, page, status)
 
 
 def _play_area(

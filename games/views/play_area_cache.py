@@ -23,22 +23,26 @@ import hashlib
 from collections.abc import Callable
 from functools import cache as once
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from django.conf import settings
+from django.contrib.messages import get_messages
 from django.core.cache import cache
 from django.db import models
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
+from django.utils.cache import patch_cache_control
 from django.utils.safestring import SafeString, mark_safe
 
-from accounts.names import match_names
+from accounts.names import match_names, player_name
 from games import selectors
 from games.clocks.rules import UNTIMED
 from games.clocks.words import clock_faces
 from games.models import Match
+
+T = TypeVar("T")
 
 #: Where the request's CSRF token goes; no escaped text can hold a raw "<".
 CSRF_SLOT = mark_safe("<!--csrf-token-->")
@@ -103,16 +107,36 @@ def play_area_key(
     return f"play-area:{match.pk}:{match.seq}:" + hashlib.sha256(repr(parts).encode()).hexdigest()
 
 
-def play_area(key: str | None, render: Callable[[], tuple[str, str]]) -> tuple[str, str]:
-    """The title and play area kept under ``key``, else rendered by ``render`` (with the
-    slots) and kept; with no key, rendered for this request alone."""
+def kept(key: str | None, render: Callable[[], T]) -> T:
+    """What is kept under ``key``, else rendered by ``render`` (with the slots) and kept; with
+    no key, rendered for this request alone."""
     if key is None:
         return render()
-    kept = cache.get(key)
-    if kept is None:
-        kept = render()
-        cache.set(key, kept, KEEP_SECONDS)
-    return str(kept[0]), str(kept[1])
+    found: T | None = cache.get(key)
+    if found is None:
+        found = render()
+        cache.set(key, found, KEEP_SECONDS)
+    return found
+
+
+def page_key(request: HttpRequest, area_key: str | None, chat: dict[str, Any] | None) -> str | None:
+    """The key of the whole page around a kept play area, when nothing else on it is the
+    request's own but what the slots take: no chat message to show (a player's chat is read
+    with the match), no message of the site waiting to be shown. The rest is the signed-in
+    player in the navigation and the address the language switch comes back to."""
+    if area_key is None or (chat is not None and chat["messages"]) or len(get_messages(request)):
+        return None
+    user = request.user
+    parts = (
+        area_key,
+        user.pk,
+        user.get_username() if user.is_authenticated else None,
+        player_name(user) if user.is_authenticated else None,
+        request.get_full_path(),
+        None if chat is None else (chat["muted"], chat["player_id"]),
+        request.GET.get("chat"),
+    )
+    return "match-page:" + hashlib.sha256(repr(parts).encode()).hexdigest()
 
 
 def clocks_now(match: Match) -> list[dict[str, Any]]:
@@ -163,3 +187,17 @@ def etag_matches(request: HttpRequest, etag: str) -> bool:
     return any(
         tag.strip().removeprefix("W/") in (etag, "*") for tag in asked.split(",") if tag.strip()
     )
+
+
+def page_response(request: HttpRequest, page: str, status: int) -> HttpResponse:
+    """``page`` (its CSRF slots still empty) for this request, with its ETag; a 304 when the
+    request's If-None-Match names it."""
+    etag = page_etag(page, request)
+    if status == 200 and etag_matches(request, etag):
+        response: HttpResponse = HttpResponseNotModified()
+    else:
+        response = HttpResponse(filled_csrf(page, request), status=status)
+    if status == 200:
+        response["ETag"] = etag
+        patch_cache_control(response, private=True, no_cache=True, must_revalidate=True)
+    return response

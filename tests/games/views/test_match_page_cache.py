@@ -175,3 +175,16 @@ def test_a_spectators_page_is_rendered_once_for_all_spectators(match, players):
             assert client.get(url).status_code == 200
         assert Client().get(url).status_code == 200
     assert rendering.call_count == 1
+
+
+def test_a_kept_page_shows_each_signed_in_viewer_their_own_name_and_messages(match, players):
+    url = f"/matches/{match.pk}/"
+    for name in ("erin", "frank"):
+        client = Client()
+        client.force_login(make_user(name))
+        html = same_as_fresh(client, url)
+        assert f'<span class="who">({name})</span>' in html
+    alice, bob = players
+    client = viewers(players)[0]
+    services.chat_send(match_id=match.pk, author=bob, text="well played so far")
+    assert "well played so far" in same_as_fresh(client, url)
