@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db.models import Case, Count, Q, QuerySet, Value, When
+from django.db.models import Case, Count, Exists, OuterRef, Q, QuerySet, Value, When
 from django.utils.translation import gettext as _
 
 from accounts.models import is_computer
@@ -108,17 +108,26 @@ def parties_of_challenge(challenge_id: int) -> tuple[int | None, int | None] | N
     return ids.first()
 
 
-def match_with_players(match_id: int) -> Match | None:
-    """A match with its players and their profiles (their looks), in one query, for showing it.
+def match_with_players(match_id: int, *, chat_of: int | None = None) -> Match | None:
+    """A match with its players and their profiles (their looks), in one query, for showing it;
+    with ``chat_of`` (a user id), also whether that user muted the chat and whether anything
+    was said, for ``chat_for_player``.
 
     The winner and the player to act are among the two players, so they are taken from them
     rather than joined again: each join costs the ORM more to compile than PostgreSQL to run."""
-    try:
-        match = Match.objects.select_related("first_player__profile", "second_player__profile").get(
-            pk=match_id
+    found = Match.objects.select_related("first_player__profile", "second_player__profile")
+    if chat_of is not None:
+        found = found.annotate(
+            chat_muted=Exists(ChatMute.objects.filter(match=OuterRef("pk"), muter_id=chat_of)),
+            chat_said=Exists(
+                ChatMessage.objects.filter(match=OuterRef("pk"), hidden_at__isnull=True)
+            ),
         )
+    try:
+        match = found.get(pk=match_id)
     except Match.DoesNotExist:
         return None
+    match.chat_of = chat_of  # type: ignore[attr-defined]
     players = {user.pk: user for user in (match.first_player, match.second_player)}
     for name in ("winner", "to_act"):
         field = Match._meta.get_field(name)
@@ -367,7 +376,12 @@ def chat_for_player(match: Match, viewer: Any | None) -> dict[str, Any]:
     index = match.player_index(viewer)
     if index is None:
         return {"messages": [], "muted": False, "player_id": None}
-    muted = ChatMute.objects.filter(match=match, muter=viewer).exists()
+    if getattr(match, "chat_of", None) == viewer.pk:  # read with the match
+        muted = match.chat_muted  # type: ignore[attr-defined]
+        if not match.chat_said:  # type: ignore[attr-defined]
+            return {"messages": [], "muted": muted, "player_id": viewer.pk}
+    else:
+        muted = ChatMute.objects.filter(match=match, muter=viewer).exists()
     messages = match.chat_messages.filter(hidden_at__isnull=True)
     if muted:
         messages = messages.filter(author=viewer)

@@ -14,14 +14,15 @@ from django import forms
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import timezone
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts import guests
-from accounts.names import player_name
+from accounts.names import match_names, player_name
 from accounts.rewards import wears_crown
 from backgammon_site.errors import (
     ApplicationError,
@@ -31,8 +32,7 @@ from backgammon_site.errors import (
     TooManyAttempts,
 )
 from games import selectors, services
-from games.clocks.rules import UNTIMED
-from games.clocks.words import clock_faces, time_control_words
+from games.clocks.words import time_control_words
 from games.engine import format_play
 from games.models import Challenge, Match
 from games.notifications.attention import record_match_open
@@ -48,6 +48,16 @@ from games.views.match_words import (
     signed,
 )
 from games.views.move_list import match_moves
+from games.views.play_area_cache import (
+    CLOCKS_SLOT,
+    CSRF_SLOT,
+    filled_clocks,
+    filled_csrf,
+    kept,
+    page_key,
+    page_response,
+    play_area_key,
+)
 from games.views.turn_steps import steps_notation, turn_in_progress, turn_url
 from ratings import selectors as rating_selectors
 
@@ -99,7 +109,7 @@ class ActForm(forms.Form):
 
 @require_GET
 def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
-    match = match_or_404(match_id)
+    match = match_or_404(match_id, chat_of=request.user.pk)
     record_match_open(request.user, match.pk)
     return _render(request, match)
 
@@ -227,8 +237,8 @@ def match_poll(request: HttpRequest, match_id: int) -> HttpResponse:
     return response
 
 
-def match_or_404(match_id: int) -> Match:
-    match = selectors.match_with_players(match_id)
+def match_or_404(match_id: int, *, chat_of: int | None = None) -> Match:
+    match = selectors.match_with_players(match_id, chat_of=chat_of)
     if match is None:
         raise Http404("No such match.")
     return match
@@ -242,6 +252,45 @@ def _render(
         context = {"match": match, "next_player": player_name(match.to_act)}
         return render(request, template or "games/pass_device.html", context, status=status)
     viewer = seat_of(request, match)
+    you = match.player_index(viewer)
+    ratings = _ratings_now(match)
+    keep = error is None and match.status != Match.Status.FINISHED
+    key = play_area_key(request, match, you, ratings) if keep else None
+
+    def title_and_area() -> tuple[str, str]:
+        return kept(key, lambda: _play_area(request, match, viewer, ratings, error))
+
+    if request.headers.get("HX-Request"):
+        area = filled_clocks(title_and_area()[1], match)
+        return HttpResponse(filled_csrf(area, request), status=status)
+    chat = selectors.chat_for_player(match, viewer) if viewer is not None else None
+
+    def whole_page() -> str:
+        title, area = title_and_area()
+        context = {
+            "match": match,
+            "title": mark_safe(title),
+            "play_area": mark_safe(area),
+            "chat": chat,
+            "chat_reported": request.GET.get("chat") == "reported",
+            "opponent": None if you is None else match_names(*match.players)[1 - you],
+            "csrf_token": CSRF_SLOT,
+        }
+        return render_to_string("games/match.html", context, request)
+
+    page = filled_clocks(kept(page_key(request, key, chat), whole_page), match)
+    return page_response(request, page, status)
+
+
+def _play_area(
+    request: HttpRequest,
+    match: Match,
+    viewer: Any | None,
+    ratings: tuple[float | None, float | None],
+    error: str | None,
+) -> tuple[str, str]:
+    """The page's title and play area as ``viewer`` sees them, with the slots for the
+    request's own parts."""
     view = selectors.match_view(match, viewer, for_page=True)
     state = selectors.match_state(match)
     you = view["you"]
@@ -297,7 +346,7 @@ def _render(
         "move_games": match_moves(match, names),
         "looks": looks,
         "crowned": (wears_crown(match.first_player), wears_crown(match.second_player)),
-        "ratings": _ratings_now(match),
+        "ratings": ratings,
         "board_svg": board_svg(board),
         "side": side,
         "flip_side": 1 - side,
@@ -312,22 +361,19 @@ def _render(
         "notice": notice,
         "resign_choices": RESIGN_CHOICES,
         "time_control": time_control_words(match.time_control),
-        "clocks": (
-            clock_faces(view, timezone.now())
-            if match.status == Match.Status.ACTIVE and view["clocks"]["kind"] != UNTIMED
-            else []
-        ),
+        "clocks_html": CLOCKS_SLOT,
         "ended_by": _ended_by(match),
         # Ending a casual match (or one against the computer) is ending the game, not aborting.
         "against_computer": "abort" in view["ending_actions"]
         and (selectors.against_computer(match) or selectors.is_casual(match)),
-        "chat": selectors.chat_for_player(match, viewer) if viewer is not None else None,
-        "chat_reported": request.GET.get("chat") == "reported",
         "after": _after_the_match(request, match, view, viewer),
         "download": match_download(match),
+        "csrf_token": CSRF_SLOT,
     }
-    template = "games/_play_area.html" if request.headers.get("HX-Request") else "games/match.html"
-    return render(request, template, context, status=status)
+    return (
+        render_to_string("games/_match_title.html", context, request),
+        render_to_string("games/_play_area.html", context, request),
+    )
 
 
 def _ratings_now(match: Match) -> tuple[float | None, float | None]:

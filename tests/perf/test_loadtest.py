@@ -1,4 +1,5 @@
-"""`manage.py loadtest` end to end on a tiny run: gunicorn, locust, each scenario, the log check."""
+"""`manage.py loadtest` end to end on a tiny run: the web server, locust, each scenario, the log
+check."""
 
 import importlib.util
 import os
@@ -17,7 +18,7 @@ from games.management.loadtest import cpu
 def test_a_tiny_load_test_prints_its_figures_and_a_clean_last_line(monkeypatch):
     if connection.vendor != "postgresql":
         pytest.skip("the load test runs gunicorn's workers against PostgreSQL (set DATABASE_URL)")
-    for module in ("gunicorn", "locust"):
+    for module in ("gunicorn", "uvicorn_worker", "locust"):
         if importlib.util.find_spec(module) is None:
             pytest.skip(f"{module} is not installed")
     database = settings.DATABASES["default"]

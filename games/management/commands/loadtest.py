@@ -1,4 +1,5 @@
-"""`manage.py loadtest`: the service under load, in gunicorn, measured against a bare page."""
+"""`manage.py loadtest`: the service under load, in its web server (games/management/web_server.py),
+measured against a bare page."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from django.db import connection
 
 from games.management.loadtest import cpu
 from games.management.loadtest import plan as load_plan
+from games.management.web_server import DEFAULT_WORKERS, web_server_command
 
 LOCUSTFILE = Path(load_plan.__file__).with_name("locustfile.py")
 ACTION_PREFIX = "play: "
@@ -82,10 +84,11 @@ class Figures:
 
 class Command(BaseCommand):
     help = (
-        "Start gunicorn on loopback with this database and broker, and measure with locust, "
-        "for --duration seconds each: a bare page rendering a trivial template, the board page "
-        "of a running match, the match state over the API (without and with If-None-Match), "
-        "and move submission (each client playing its own match, both sides, through the API). "
+        "Start the web server (gunicorn with uvicorn workers) on loopback with this database and "
+        "broker, and measure with locust, for --duration seconds each: a bare page rendering a "
+        "trivial template, the board page of a running match, the match state over the API "
+        "(without and with If-None-Match), and move submission (each client playing its own "
+        "match, both sides, through the API). "
         "Prints requests per second, p50, p95 and errors for each, each one's throughput as a "
         "ratio of the bare page's, checks the played matches' logs, and ends with "
         "`board_ratio: R submit_moves_per_s: M errors: E`. DJANGO_DEBUG must be off."
@@ -97,10 +100,9 @@ class Command(BaseCommand):
         parser.add_argument(
             "--workers",
             type=int,
-            default=2 * (os.cpu_count() or 1) + 1,
-            help="gunicorn worker processes (2 x cores + 1).",
+            default=DEFAULT_WORKERS,
+            help=f"Web server processes (2 x cores + 1: {DEFAULT_WORKERS}).",
         )
-        parser.add_argument("--threads", type=int, default=1, help="Threads a worker (1).")
         parser.add_argument(
             "--running-matches",
             type=int,
@@ -124,7 +126,7 @@ class Command(BaseCommand):
                 f"warning: the database is {connection.vendor}, not PostgreSQL: concurrent "
                 "writers wait for one another, and the figures say little about the service."
             )
-        for module in ("gunicorn", "locust"):
+        for module in ("gunicorn", "uvicorn_worker", "locust"):
             if not _importable(module):
                 raise CommandError(
                     f"{module} is not installed: pip install -r requirements.txt --group load"
@@ -141,8 +143,8 @@ class Command(BaseCommand):
         )
         self.stdout.write(
             f"prepared {len(plan.board)} running matches and {len(plan.play)} matches to play "
-            f"in {time.monotonic() - started:.1f} s; {options['workers']} gunicorn workers x "
-            f"{options['threads']} threads, {clients} clients, {options['duration']:g} s each"
+            f"in {time.monotonic() - started:.1f} s; {options['workers']} web server processes "
+            f"(gunicorn, uvicorn workers), {clients} clients, {options['duration']:g} s each"
         )
         connection.close()  # the server's workers need the connections more than we do
         try:
@@ -159,9 +161,9 @@ class Command(BaseCommand):
         records = folder / "accepted.json"
         port = _free_port()
         base_url = f"http://127.0.0.1:{port}"
-        server = _start_gunicorn(port, options["workers"], options["threads"], folder)
+        server = _start_server(port, options["workers"], folder)
         try:
-            log = folder / "gunicorn.log"
+            log = folder / "server.log"
             _wait_until_up(base_url + "/loadtest/bare/", server, log)
             try:
                 _warm_up(base_url, plan, options["workers"])
@@ -248,20 +250,10 @@ def _server_environment() -> dict[str, str]:
     return environment
 
 
-def _start_gunicorn(port: int, workers: int, threads: int, folder: Path) -> subprocess.Popen[bytes]:
-    log = (folder / "gunicorn.log").open("wb")
+def _start_server(port: int, workers: int, folder: Path) -> subprocess.Popen[bytes]:
+    log = (folder / "server.log").open("wb")
     return subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "backgammon_site.wsgi:application",
-            f"--bind=127.0.0.1:{port}",
-            f"--workers={workers}",
-            f"--threads={threads}",
-            "--backlog=2048",
-            "--log-level=warning",
-        ],
+        [*web_server_command(port=port, workers=workers), "--backlog=2048", "--log-level=warning"],
         cwd=settings.BASE_DIR,
         env=_server_environment(),
         stdout=log,
@@ -273,13 +265,13 @@ def _wait_until_up(url: str, server: subprocess.Popen[bytes], log: Path) -> None
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         if server.poll() is not None:
-            raise CommandError(f"gunicorn stopped:\n{log.read_text()[-3000:]}")
+            raise CommandError(f"the web server stopped:\n{log.read_text()[-3000:]}")
         try:
             with urllib.request.urlopen(url, timeout=30):
                 return
         except OSError:  # not listening yet, or its workers are still starting
             time.sleep(0.2)
-    raise CommandError(f"gunicorn did not answer {url} within 120 s")
+    raise CommandError(f"the web server did not answer {url} within 120 s")
 
 
 def _warm_up(base_url: str, plan: load_plan.Plan, workers: int) -> None:
