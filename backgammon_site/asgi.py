@@ -10,10 +10,6 @@ import django
 from django.core.handlers.asgi import ASGIHandler
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "backgammon_site.settings")
-# Under ASGI each request runs its database work in a thread of its own, which ends with the
-# request: a connection kept open for reuse is never reused, and they pile up until PostgreSQL
-# refuses more clients (`manage.py rehearsal` ran into it). So one connection a request.
-os.environ.setdefault("DATABASE_CONN_MAX_AGE", "0")
 
 
 class OneThreadASGIHandler(ASGIHandler):

@@ -128,8 +128,8 @@ WSGI_APPLICATION = "backgammon_site.wsgi.application"
 ASGI_APPLICATION = "backgammon_site.asgi.application"
 
 # Database. ATOMIC_REQUESTS stays off: services open their own transactions and lock the match.
-# A PostgreSQL connection is kept for a minute (DATABASE_CONN_MAX_AGE seconds), except in the
-# ASGI web servers, whose backgammon_site/asgi.py sets 0 (a connection a request).
+# A PostgreSQL connection is kept for a minute (DATABASE_CONN_MAX_AGE seconds): one a web
+# process (backgammon_site/asgi.py runs its requests on one thread) or worker process.
 DATABASES = {
     "default": dj_database_url.parse(
         DATABASE_URL,
