@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from string import Template
 
+from games.management.web_server import web_server_command
+
 HAPROXY = "/usr/sbin/haproxy"
 HAPROXY_TEMPLATE = Path(__file__).resolve().parents[3] / "deploy" / "haproxy.cfg"
 #: The brief's first port for Redis servers of our own (the machine's Redis is on 6379).
@@ -31,17 +33,10 @@ READY_TIMEOUT = 90.0
 
 
 def web_server_argv(port: int, workers: int = 2) -> list[str]:
-    """gunicorn with uvicorn's workers serving the ASGI application (pages, API, WebSockets)."""
+    """The deployed web server's command (games/management/web_server.py), quieter, and quick
+    to stop: the rehearsal kills and restarts it."""
     return [
-        sys.executable,
-        "-m",
-        "gunicorn",
-        "backgammon_site.asgi:application",
-        "-k",
-        "uvicorn_worker.UvicornWorker",
-        "-w",
-        str(workers),
-        f"--bind=127.0.0.1:{port}",
+        *web_server_command(port=port, workers=workers),
         "--log-level=warning",
         "--graceful-timeout=5",
     ]
