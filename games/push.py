@@ -4,12 +4,16 @@ the page fetches it through its usual view, which shows the viewer only what the
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import Iterable
+import os
+import threading
+from collections.abc import Coroutine, Iterable
 from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from channels_redis.core import RedisChannelLayer
 
 logger = logging.getLogger(__name__)
 
@@ -65,10 +69,51 @@ def announce_to_lobbies(user_ids: Iterable[int | None], *, everyone: bool = Fals
         _send(group, {"type": "lobby.changed"}, f"the news of {group}")
 
 
+#: The longest a push may hold up the request that made the change.
+PUSH_TIMEOUT = 2.0
+
+
 def _send(group: str, message: dict[str, Any], what: str) -> None:
     """The change has committed: if the layer cannot be reached, say so and carry on; the
     pages' polling finds the change."""
     try:
-        async_to_sync(get_channel_layer().group_send)(group, message)
+        layer = get_channel_layer()
+        if isinstance(layer, RedisChannelLayer):
+            _PUSHER.run(layer.group_send(group, message))
+        else:
+            async_to_sync(layer.group_send)(group, message)
     except Exception:
         logger.warning("Could not push %s to its pages", what, exc_info=True)
+
+
+class _Pusher:
+    """An event loop that this process keeps in a thread of its own for pushing through
+    Redis. async_to_sync would start a loop for every push, and channels_redis opens its
+    connections per loop: a connection to Redis for each push, the larger part of an action's
+    time. Made anew after a fork (the forked thread does not run in the child)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._pid = 0
+
+    def run(self, push: Coroutine[Any, Any, None]) -> None:
+        future = asyncio.run_coroutine_threadsafe(push, self._running_loop())
+        try:
+            future.result(PUSH_TIMEOUT)
+        except TimeoutError:
+            future.cancel()
+            raise
+
+    def _running_loop(self) -> asyncio.AbstractEventLoop:
+        with self._lock:
+            if self._loop is None or self._pid != os.getpid():
+                self._loop = asyncio.new_event_loop()
+                self._pid = os.getpid()
+                threading.Thread(
+                    target=self._loop.run_forever, name="channel-layer-pushes", daemon=True
+                ).start()
+            return self._loop
+
+
+_PUSHER = _Pusher()

@@ -93,11 +93,12 @@ def _push_to_the_players_lobbies(
     to_act_id: int | None,
     finished: bool | None = None,
     acted_by: int | None = None,
+    players: tuple[int, int] | None = None,
     **kwargs: Any,
 ) -> None:
     if finished is False and to_act_id is not None and acted_by == to_act_id:
         return  # still the same player's turn: their lobby shows nothing new
-    announce_to_lobbies(selectors.players_of_match(match_id))
+    announce_to_lobbies(players if players is not None else selectors.players_of_match(match_id))
 
 
 @receiver(match_changed, dispatch_uid="games.computer.analysis.analyse_finished_matches")
@@ -131,12 +132,17 @@ def _record_match_news(
     to_act_id: int | None,
     finished: bool | None = None,
     acted_by: int | None = None,
+    decided_at: int | None = None,
+    committed: Any | None = None,
     **kwargs: Any,
 ) -> None:
     if finished is False and (to_act_id is None or acted_by == to_act_id):
         return  # still the same player's turn (they rolled, say): no news
+    decision = None if decided_at is None else (decided_at, acted_by)
     try:
-        match_news(match_id=match_id, seq=seq, to_act_id=to_act_id)
+        match_news(
+            match_id=match_id, seq=seq, to_act_id=to_act_id, decision=decision, match=committed
+        )
     except Exception:
         logger.exception("Could not record the news of match %s at seq %s", match_id, seq)
 

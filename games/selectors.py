@@ -3,6 +3,7 @@ what a player may do in it; never a write (the services may read through these).
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -282,10 +283,23 @@ def match_ids(state: MatchState) -> dict[str, str | None]:
 
 
 def legal_play_notations(state: MatchState) -> list[str]:
-    """Every legal play of the player on roll, in notation, in any variant."""
+    """Every legal play of the player on roll, in notation, in any variant.
+
+    The plays of the last few states are kept: an action lists them to see whether the play
+    is forced, and its answer lists them again for the player."""
+    try:
+        return list(_kept_play_notations(state))
+    except TypeError:  # a state that cannot be a key
+        return list(_play_notations(state))
+
+
+def _play_notations(state: MatchState) -> tuple[str, ...]:
     if state.board is None:
-        return [format_play(play) for play in state.legal_plays()]
-    return [play.notation for play in state.variant_plays()]
+        return tuple(format_play(play) for play in state.legal_plays())
+    return tuple(play.notation for play in state.variant_plays())
+
+
+_kept_play_notations = functools.lru_cache(maxsize=64)(_play_notations)
 
 
 def match_clocks(match: Match, names: tuple[str, str]) -> dict[str, Any]:

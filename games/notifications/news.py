@@ -16,25 +16,36 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from accounts.models import Delivery, Profile, PushSubscription, profile_loaded, profile_of
 from backgammon_site.vapid import site_vapid_keys
 from games.models import Challenge, Match, MatchEvent, Notification
 from games.notifications.attention import delay_of
+from games.services.announcements import NOT_DECISIONS
 from games.signals import news_to_send
 
 Kind = Notification.Kind
 
 
-def match_news(*, match_id: int, seq: int, to_act_id: int | None) -> None:
-    """Record the news of a match at ``seq``: whose turn it became, or that it finished."""
-    match = (
-        Match.objects.select_related("first_player__profile", "second_player__profile")
-        .filter(pk=match_id)
-        .first()
-    )
+def match_news(
+    *,
+    match_id: int,
+    seq: int,
+    to_act_id: int | None,
+    decision: tuple[int, int | None] | None = None,
+    match: Match | None = None,
+) -> None:
+    """Record the news of a match at ``seq``: whose turn it became, or that it finished.
+    ``decision`` is ``last_decision``'s answer at ``seq``, and ``match`` the match as it stood
+    at ``seq`` with its players' profiles, when the caller has them."""
+    if match is None:
+        match = (
+            Match.objects.select_related("first_player__profile", "second_player__profile")
+            .filter(pk=match_id)
+            .first()
+        )
     if match is None or _with_a_guest(match):
         return
     if match.status == Match.Status.FINISHED:
@@ -47,7 +58,7 @@ def match_news(*, match_id: int, seq: int, to_act_id: int | None) -> None:
         return
     if to_act_id is None:
         return
-    since, decided_by = last_decision(match.pk, seq)
+    since, decided_by = decision if decision is not None else last_decision(match.pk, seq)
     if decided_by == to_act_id:
         return  # the player's own roll or play: their turn started earlier
     player = match.first_player if match.first_player_id == to_act_id else match.second_player
@@ -129,7 +140,7 @@ def last_decision(match_id: int, seq: int) -> tuple[int, int | None]:
     """
     decisions = (
         MatchEvent.objects.filter(match_id=match_id, seq__lte=seq, actor__isnull=False)
-        .exclude(kind__in=("offer_end", "decline_end"))
+        .exclude(kind__in=NOT_DECISIONS)
         .order_by("-seq")
         .values_list("seq", "actor_id")
         .first()
@@ -199,10 +210,10 @@ def _record(
         return
     # Pushed only, the news is due at once; the email task then finds no email wanted.
     delivery = delivery_for(user, kind) if by_email else Delivery.IMMEDIATELY
-    notification, created = Notification.objects.get_or_create(
-        user=user,
-        key=key,
-        defaults={
+    notification, created = _once(
+        user,
+        key,
+        {
             "kind": kind,
             "delivery": delivery,
             "match": match,
@@ -221,6 +232,18 @@ def _record(
             push=by_push,
         )
         transaction.on_commit(announce, robust=True)
+
+
+def _once(user: Any, key: str, defaults: dict[str, Any]) -> tuple[Notification, bool]:
+    """The user's notification of ``key``, and whether it was made now. Outside a transaction,
+    by one INSERT that the key's unique constraint refuses the second time: news is nearly
+    always new, and get_or_create's read and transaction cost four queries."""
+    if transaction.get_connection().in_atomic_block:
+        return Notification.objects.get_or_create(user=user, key=key, defaults=defaults)
+    try:
+        return Notification.objects.create(user=user, key=key, **defaults), True
+    except IntegrityError:
+        return Notification.objects.get(user=user, key=key), False
 
 
 def is_still_news(notification: Notification) -> bool:

@@ -9,18 +9,28 @@ from accounts.models import is_computer, profile_loaded
 from games.models import Match, Tournament
 from games.signals import match_changed, tournament_changed
 
+#: Events a player may add whoever is to act, which start no turn: an offer to end the match
+#: and its refusal.
+NOT_DECISIONS = ("offer_end", "decline_end")
 
-def announce(match: Match, *, acted_by: int | None = None) -> None:
+
+def announce(match: Match, *, acted_by: int | None = None, decided_at: int | None = None) -> None:
     """Send ``match_changed`` for the match as it now stands when the transaction commits;
-    ``acted_by`` is the user whose action changed it, if a player's."""
+    ``acted_by`` is the user whose action changed it, if a player's, and ``decided_at`` the seq
+    of that action if it was a decision (not one of NOT_DECISIONS). ``committed`` is the match
+    as it committed, when its players came with their profiles (the news needs them): a
+    receiver that has it need not read the match again."""
     details = {
         "match_id": match.pk,
         "seq": match.seq,
+        "players": (match.first_player_id, match.second_player_id),
+        "decided_at": decided_at,
         "to_act_id": match.to_act_id,
         "deadline": match.deadline,
         "finished": match.status == Match.Status.FINISHED,
         "acted_by": acted_by,
         "bot_to_act": _computer_to_act(match),
+        "committed": match if all(profile_loaded(player) for player in match.players) else None,
     }
     transaction.on_commit(lambda: match_changed.send(Match, **details))
 

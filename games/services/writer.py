@@ -20,7 +20,7 @@ from games.engine import EngineError, MatchState, OpeningRoll, PlayMade, Roll, T
 from games.engine.events import Event
 from games.log.integrity import event_digest
 from games.models import Match, MatchEvent
-from games.services.announcements import announce
+from games.services.announcements import NOT_DECISIONS, announce
 from games.services.deadlines import restart_clocks
 from ratings.services import rate_match
 
@@ -43,6 +43,9 @@ class MatchWriter:
     decision_goes_on: bool = False
     #: The user whose action this call applies, if a player's.
     acted_by: int | None = None
+    #: The seq of that action's event, if it was a decision (``last_decision``'s answer, known
+    #: without reading the log); None if the call made none.
+    decided_at: int | None = None
 
     def __post_init__(self) -> None:
         self.deciding = self.state.player_to_act() if self.match.seq else None
@@ -65,6 +68,8 @@ class MatchWriter:
         if actor is not None:
             self.acted_by = actor.pk
         self.record(event.kind, event.to_payload(), actor)
+        if actor is not None and event.kind not in NOT_DECISIONS:
+            self.decided_at = self.match.seq
 
     def time_out(self) -> None:
         """The player to act has run out of time."""
@@ -108,7 +113,7 @@ class MatchWriter:
         # Last: the site's dice counters are shared by every match, so their rows stay locked
         # for as short a time as possible.
         _count_dice(match, self.new_rolls)
-        announce(match, acted_by=self.acted_by)
+        announce(match, acted_by=self.acted_by, decided_at=self.decided_at)
 
 
 def _chained_event(

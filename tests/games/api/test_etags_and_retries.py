@@ -120,12 +120,13 @@ def test_an_etag_for_a_missing_match_is_a_404(bob):
     assert response.status_code == 404
 
 
-@pytest.mark.parametrize(("action", "queries"), [("roll", 11), ("move", 8)])
+@pytest.mark.parametrize(("action", "queries"), [("roll", 7), ("move", 6)])
 def test_an_action_costs_a_few_queries(
     dice, match, bob, action, queries, django_assert_max_num_queries
 ):
-    """The lock (with both players and their preferences), events, match, dice counters (a
-    player's first roll of a pair makes its row) and what the news of it needs."""
+    """The token, the lock (with both players and their preferences), the events in one
+    insert, the match, and the dice counters in one statement (a player's first roll of a pair
+    makes its row in it); the news after the commit is tests/perf/test_action_queries.py's."""
     client = client_for(bob)
     dice.add(3, 1)
     if action == "move":
