@@ -22,8 +22,8 @@ from backgammon_site.api_toolkit import (
     StrictCharField,
 )
 from backgammon_site.errors import ApplicationError, NotFound
+from games.api.analysis_serializers import AnalysisQuerySerializer, ImportAnalysisSerializer
 from games.api.downloads import TextDownload, download
-from games.api.serializers import AnalysisQuerySerializer, ImportAnalysisSerializer
 from games.computer.analysis import (
     analysis_limit_spend,
     analysis_request,

@@ -27,12 +27,11 @@ from backgammon_site.api_toolkit import (
 )
 from backgammon_site.errors import ApplicationError, Conflict, NotFound
 from games import selectors, services
+from games.api.analysis_serializers import AnalysisQuerySerializer, MatchAnalysisSerializer
 from games.api.serializers import (
     ActionRequestSerializer,
-    AnalysisQuerySerializer,
     ChallengeSerializer,
     DiceCheckSerializer,
-    MatchAnalysisSerializer,
     MatchEventSerializer,
     MatchStateSerializer,
     MatchSummarySerializer,

@@ -56,7 +56,7 @@ KEEP_SECONDS = 60 * 60
 UNSHOWN = frozenset({"last_seen_at", "last_login", "password"})
 
 #: What renders a play area: a release that changes any of it changes every key.
-SOURCES = ("templates", "games/views", "games/selectors.py", "games/clocks", "games/engine")
+SOURCES = ("templates", "games/views", "games/selectors", "games/clocks", "games/engine")
 
 
 @once

@@ -7,7 +7,7 @@ import functools
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db.models import Case, Count, Exists, OuterRef, Q, QuerySet, Value, When
+from django.db.models import Case, Exists, OuterRef, Q, QuerySet, Value, When
 from django.utils.translation import gettext as _
 
 from accounts.models import is_computer
@@ -16,16 +16,17 @@ from backgammon_site.variants import variant_title
 from games.clocks.rules import UNTIMED, TimeControl
 from games.engine import BAR, MatchState, format_play, state_from_snapshot
 from games.engine.match_ids import gnubg_ids, xgid_of
-from games.models import (
-    BracketMatch,
-    Challenge,
-    ChatMessage,
-    ChatMute,
-    Match,
-    Tournament,
-    TournamentEntry,
-)
+from games.models import Challenge, ChatMessage, ChatMute, Match
 from ratings.models import RatingChange
+
+from .chat import chat_conversation as chat_conversation
+from .chat import chat_for_player as chat_for_player
+from .tournaments import bracket_rounds as bracket_rounds
+from .tournaments import tournament_entrants as tournament_entrants
+from .tournaments import tournament_of_match as tournament_of_match
+from .tournaments import tournament_with_players as tournament_with_players
+from .tournaments import tournaments_listed as tournaments_listed
+from .tournaments import tournaments_of_player as tournaments_of_player
 
 MATCH_STATUSES = ("active", "finished")
 
@@ -73,7 +74,7 @@ def matches_for_list(
 
 
 def _awaiting_first(viewer: Any) -> Any:
-    from django.db.models import Case, IntegerField, Value, When
+    from django.db.models import IntegerField
 
     return Case(When(to_act=viewer, then=Value(0)), default=Value(1), output_field=IntegerField())
 
@@ -381,37 +382,6 @@ def against_computer(match: Match) -> bool:
     return known
 
 
-def chat_for_player(match: Match, viewer: Any | None) -> dict[str, Any]:
-    """The conversation of ``match`` as ``viewer`` may see it: for its players, every message
-        not hidden, less the opponent's once the viewer has muted them (``muted``), and which
-    messages are the viewer's own (``player_id``); for anyone
-        else nothing (spectators do not read the players' messages; moderators read the whole
-        conversation in the admin, chat_conversation)."""
-    index = match.player_index(viewer)
-    if index is None:
-        return {"messages": [], "muted": False, "player_id": None}
-    if getattr(match, "chat_of", None) == viewer.pk:  # read with the match
-        muted = match.chat_muted  # type: ignore[attr-defined]
-        if not match.chat_said:  # type: ignore[attr-defined]
-            return {"messages": [], "muted": muted, "player_id": viewer.pk}
-    else:
-        muted = ChatMute.objects.filter(match=match, muter=viewer).exists()
-    messages = match.chat_messages.filter(hidden_at__isnull=True)
-    if muted:
-        messages = messages.filter(author=viewer)
-    ordered = messages.select_related("author").order_by("created_at", "pk")
-    return {"messages": list(ordered), "muted": muted, "player_id": viewer.pk}
-
-
-def chat_conversation(match_id: int) -> list[ChatMessage]:
-    """Every message of a match, hidden ones too, in order: what moderators read."""
-    return list(
-        ChatMessage.objects.filter(match_id=match_id)
-        .select_related("author", "hidden_by")
-        .order_by("created_at", "pk")
-    )
-
-
 def rating_changes(match: Match, names: list[str] | None = None) -> list[dict[str, Any]]:
     """What a rated, finished match did to each player's rating, in seat order (each player
     named by ``names``, else their username); empty until the match has been rated."""
@@ -448,74 +418,5 @@ def next_match_waiting(player: Any) -> Match | None:
         Match.objects.filter(to_act=player, status=Match.Status.ACTIVE)
         .order_by("updated_at", "pk")
         .only("pk")
-        .first()
-    )
-
-
-# --- Tournaments ---
-
-
-def tournaments_listed(status: str | None = None) -> QuerySet[Tournament]:
-    """Tournaments, those signing up first, then running, then the rest, newest first within
-    each; each with ``players``, the count of its entrants still in."""
-    tournaments = Tournament.objects.select_related("winner").annotate(
-        players=Count("entries", filter=Q(entries__withdrawn=False)),
-        stage=Case(
-            When(status=Tournament.Status.SIGNING_UP, then=Value(0)),
-            When(status=Tournament.Status.RUNNING, then=Value(1)),
-            default=Value(2),
-        ),
-    )
-    if status is not None:
-        tournaments = tournaments.filter(status=status)
-    return tournaments.order_by("stage", "-created_at", "-pk")
-
-
-def tournament_with_players(tournament_id: int) -> Tournament | None:
-    """The tournament with its creator, winner and second, and ``players`` counted."""
-    return (
-        Tournament.objects.select_related("created_by", "winner", "second")
-        .annotate(players=Count("entries", filter=Q(entries__withdrawn=False)))
-        .filter(pk=tournament_id)
-        .first()
-    )
-
-
-def tournament_entrants(tournament: Tournament) -> list[TournamentEntry]:
-    """Who is in, by seed once seeded, else by sign-up."""
-    return list(
-        tournament.entries.filter(withdrawn=False)
-        .select_related("player")
-        .order_by("seed", "joined_at", "pk")
-    )
-
-
-def bracket_rounds(tournament: Tournament) -> list[list[BracketMatch]]:
-    """The bracket's pairings, round by round, each round from the top."""
-    rounds: list[list[BracketMatch]] = []
-    pairings = tournament.bracket.select_related(
-        "first__player", "second__player", "winner", "match"
-    ).order_by("round", "slot")
-    for pairing in pairings:
-        while len(rounds) < pairing.round:
-            rounds.append([])
-        rounds[pairing.round - 1].append(pairing)
-    return rounds
-
-
-def tournaments_of_player(player: Any) -> QuerySet[Tournament]:
-    """The tournaments a player is in, newest first."""
-    return (
-        Tournament.objects.filter(entries__player=player, entries__withdrawn=False)
-        .select_related("winner", "second")
-        .order_by("-created_at", "-pk")
-    )
-
-
-def tournament_of_match(match_id: int) -> int | None:
-    """The tournament a match was played in, if any."""
-    return (
-        BracketMatch.objects.filter(match_id=match_id)
-        .values_list("tournament_id", flat=True)
         .first()
     )
