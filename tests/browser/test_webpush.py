@@ -11,6 +11,7 @@ tests/games/notifications/test_webpush.py.
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 import pytest
@@ -33,6 +34,16 @@ NOTIFICATIONS = """
   .then((registration) => registration.getNotifications())
   .then((shown) => shown.map((n) => ({title: n.title, body: n.body, icon: n.icon, data: n.data})))
 """
+
+
+def notifications_shown(page: Any, within: float = 10.0) -> list[dict[str, Any]]:
+    """The notifications the service worker shows, once there is one (it shows the push a
+    moment after it is delivered); asked again until then. A function that answers with a
+    promise would not do for wait_for_function: a promise is already a true value."""
+    deadline = time.monotonic() + within
+    while not (shown := page.evaluate(NOTIFICATIONS)) and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    return shown
 
 
 @pytest.fixture(autouse=True)
@@ -90,11 +101,7 @@ def test_a_push_shows_the_news_with_the_sites_icon(live_server, new_context):
         "ServiceWorker.deliverPushMessage",
         {"origin": base, "registrationId": registrations[-1], "data": json.dumps(news)},
     )
-    page.wait_for_function(
-        "() => navigator.serviceWorker.ready"
-        ".then((r) => r.getNotifications()).then((shown) => shown.length > 0)"
-    )
-    (shown,) = page.evaluate(NOTIFICATIONS)
+    (shown,) = notifications_shown(page)
     assert shown["title"] == news["title"]
     assert shown["body"] == news["body"]
     assert shown["data"] == {"url": news["url"]}
