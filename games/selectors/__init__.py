@@ -287,11 +287,9 @@ def legal_play_notations(state: MatchState) -> list[str]:
     """Every legal play of the player on roll, in notation, in any variant.
 
     The plays of the last few states are kept: an action lists them to see whether the play
-    is forced, and its answer lists them again for the player."""
-    try:
-        return list(_kept_play_notations(state))
-    except TypeError:  # a state that cannot be a key
-        return list(_play_notations(state))
+    is forced, and its answer lists them again for the player. A state is a frozen value, so
+    it is its own key."""
+    return list(_kept_play_notations(state))
 
 
 def _play_notations(state: MatchState) -> tuple[str, ...]:
