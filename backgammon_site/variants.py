@@ -1,7 +1,11 @@
-"""The names of the variants a match is played in, shared by every app.
+"""The variants a match is played in, as the site offers them to every app.
 
-games plays them and ratings keeps one rating per player in each, so the list lives here,
-below both (ratings never imports games).
+The list is the engine's (``games.engine.variants.MATCH_VARIANTS``: each variant, then Tavli);
+here it gains the titles in the reader's language. games plays the variants and ratings keeps
+one rating per player in each, so the list is read here, below both (ratings never imports
+the rest of games; the engine imports nothing of the project). A model field stores a
+variant's name as text, without ``choices``, and the services check it with ``variant_asked``
+or ``is_variant``: a new variant of the engine needs no migration.
 """
 
 from __future__ import annotations
@@ -10,37 +14,41 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from backgammon_site.errors import ApplicationError
+from games.engine.variants import DEFAULT_MATCH_VARIANT, MATCH_VARIANTS
+
+Variant = models.TextChoices(
+    "Variant",
+    [
+        (name.upper().replace("-", "_"), (name, _(kind.title)))
+        for name, kind in MATCH_VARIANTS.items()
+    ],
+)
+"""Every variant's name and translated title, for forms and serializers: ``Variant.choices``,
+``Variant.values``."""
+
+DEFAULT_VARIANT: str = DEFAULT_MATCH_VARIANT
 
 
-class Variant(models.TextChoices):
-    """The rules a match is played by: a variant of the engine's, or ``tavli`` (portes,
-    plakoto and fevga in rotation)."""
-
-    BACKGAMMON = "backgammon", _("Backgammon")
-    NACKGAMMON = "nackgammon", _("Nackgammon")
-    HYPERGAMMON = "hypergammon", _("Hypergammon")
-    PORTES = "portes", _("Portes")
-    PLAKOTO = "plakoto", _("Plakoto")
-    FEVGA = "fevga", _("Fevga")
-    LONG_NARDI = "long-nardi", _("Long nardi")
-    TAVLI = "tavli", _("Tavli")
+def is_variant(name: object) -> bool:
+    """``name`` names a variant the site plays (or Tavli)."""
+    return isinstance(name, str) and name in MATCH_VARIANTS
 
 
 def unknown_variant_message(name: object) -> str:
     """What a reader is told of a variant name that is none of ours."""
-    return f"There is no variant {name!r}; choose one of {', '.join(Variant.values)}."
+    return f"There is no variant {name!r}; choose one of {', '.join(MATCH_VARIANTS)}."
 
 
 def variant_title(name: str) -> str:
     """A variant's name (or ``tavli``) for people, in the reader's language: Long nardi."""
-    return str(Variant(name).label)
+    return str(_(MATCH_VARIANTS[name].title))
 
 
 def variant_asked(name: str | None) -> str:
     """The variant a page or API query names (``?variant=``), backgammon when it names none;
     an ApplicationError (code ``variant``) for a name that is none of ours."""
     if name is None or name == "":
-        return Variant.BACKGAMMON.value
-    if name not in Variant.values:
+        return DEFAULT_VARIANT
+    if not is_variant(name):
         raise ApplicationError(unknown_variant_message(name), "variant")
     return name

@@ -9,7 +9,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
-from backgammon_site.variants import Variant
+from backgammon_site.variants import DEFAULT_VARIANT
 from ratings.today import RatingToday, deviation_today
 
 
@@ -29,7 +29,7 @@ class PlayerRating(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings"
     )
-    variant = models.CharField(max_length=16, choices=Variant.choices, default=Variant.BACKGAMMON)
+    variant = models.CharField(max_length=16, default=DEFAULT_VARIANT)
     rating = models.FloatField()
     deviation = models.FloatField()
     volatility = models.FloatField()
@@ -89,8 +89,7 @@ class RatingChange(models.Model):
     match = models.ForeignKey("games.Match", on_delete=models.PROTECT, related_name="+")
     variant = models.CharField(
         max_length=16,
-        choices=Variant.choices,
-        default=Variant.BACKGAMMON,
+        default=DEFAULT_VARIANT,
         help_text="The variant of the match: the rating it changed.",
     )
     rating_before = models.FloatField()

@@ -14,14 +14,14 @@ from typing import Any
 from django.conf import settings
 from django.utils import timezone
 
-from backgammon_site.variants import Variant
+from backgammon_site.variants import DEFAULT_VARIANT, Variant
 from ratings.models import PlayerRating, RatingChange
 from ratings.services import new_rating
 from ratings.today import RatingToday
 
 
 def leaderboard(
-    variant: str = Variant.BACKGAMMON, now: datetime | None = None
+    variant: str = DEFAULT_VARIANT, now: datetime | None = None
 ) -> list[RatingToday]:
     """Established players in ``variant`` (deviation today at most the provisional threshold),
     best first.

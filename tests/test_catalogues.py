@@ -57,7 +57,7 @@ PLAY_PAGES = {
     "games/views/replay.py",
     "games/views/rules.py",
     "games/clocks/words.py",
-    "backgammon_site/variants.py",
+    "games/engine/variants.py",
 }
 
 

@@ -82,7 +82,7 @@ class MatchExportMat(TextDownload):
         match = match_or_not_found(match_id)
         if not has_mat_file(match):
             raise ApplicationError(
-                f"A {match.get_variant_display()} match has no .mat file: download its text "
+                f"A {match.variant_title} match has no .mat file: download its text "
                 f"record (/api/matches/{match.pk}/export.txt).",
                 "mat_unavailable",
             )

@@ -15,6 +15,7 @@ from rest_framework.views import APIView
 
 from backgammon_site.api_toolkit import ERRORS, Pagination, StrictCharField, StrictIntegerField
 from backgammon_site.errors import NotFound
+from backgammon_site.variants import DEFAULT_VARIANT
 from games import services
 from games.api.matches import IDEMPOTENCY_KEY, idempotent
 from games.api.serializers import TimeControlField
@@ -25,7 +26,7 @@ from games.services import MAX_MATCH_LENGTH, league_tables
 
 class LeagueRequestSerializer(serializers.Serializer):
     name = StrictCharField(max_length=100)
-    variant = serializers.ChoiceField(choices=Variant.choices, default=Variant.BACKGAMMON)
+    variant = serializers.ChoiceField(choices=Variant.choices, default=DEFAULT_VARIANT)
     match_length = StrictIntegerField(min_value=1, max_value=MAX_MATCH_LENGTH, default=5)
     rated = serializers.BooleanField(default=True)
     time_control = TimeControlField(

@@ -8,6 +8,7 @@ from rest_framework import serializers
 
 from backgammon_site.api_toolkit import StrictCharField, StrictIntegerField
 from backgammon_site.errors import ApplicationError
+from backgammon_site.variants import DEFAULT_VARIANT
 from games.engine.variants import VARIANTS
 from games.models import Challenge, Variant
 from games.selectors import MATCH_STATUSES
@@ -54,7 +55,7 @@ class ChallengeRequestSerializer(serializers.Serializer):
         allow_null=True, max_length=150, help_text="A username, or null for an open challenge."
     )
     match_length = StrictIntegerField(min_value=1, max_value=25, default=5)
-    variant = variant_field(default=Variant.BACKGAMMON)
+    variant = variant_field(default=DEFAULT_VARIANT)
     match_format = match_format_field(required=False, allow_null=True)
     cube = serializers.BooleanField(
         required=False,

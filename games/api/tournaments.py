@@ -15,6 +15,7 @@ from rest_framework.views import APIView
 
 from backgammon_site.api_toolkit import ERRORS, Pagination, StrictCharField, StrictIntegerField
 from backgammon_site.errors import NotFound
+from backgammon_site.variants import DEFAULT_VARIANT
 from games import selectors, services
 from games.api.matches import IDEMPOTENCY_KEY, idempotent
 from games.api.serializers import TimeControlField
@@ -27,7 +28,7 @@ class TournamentRequestSerializer(serializers.Serializer):
     name = StrictCharField(max_length=100)
     variant = serializers.ChoiceField(
         choices=Variant.choices,
-        default=Variant.BACKGAMMON,
+        default=DEFAULT_VARIANT,
         help_text="The variant its matches are played in; seeds and rating limits go by the "
         "players' ratings in it.",
     )

@@ -39,7 +39,7 @@ from games.engine import MatchRules
 from games.engine.events import Event
 from games.engine.mat import export_mat
 from games.log.records import imported_log, match_log, read_log, rules_of_log
-from games.models import GNUBG_VARIANTS, ImportedMatch, Match, MatchAnalysis
+from games.models import ImportedMatch, Match, MatchAnalysis
 from games.signals import analysis_requested
 
 
@@ -222,7 +222,7 @@ def analysis_run(subject: Subject) -> MatchAnalysis | None:
 def _review(log: AnalysedLog, plies: int) -> dict[str, Any]:
     """Each roll's luck, in every variant; and in the variants on gnubg's board, bgsage's
     review of every decision, with gnubg's second opinion where it is installed."""
-    if log.rules.variant not in GNUBG_VARIANTS:
+    if log.rules.match_variant.gnubg_variation is None:
         return review_luck(log.match_length, log.events, rules=log.rules).to_json()
     program = gnubg_program()
     gnubg = None

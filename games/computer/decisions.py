@@ -21,8 +21,9 @@ from dataclasses import dataclass
 
 from games.computer import sage, variant_player
 from games.computer.stakes import Chances, Stakes
+from games.computer.variant_eval import WEIGHTS
 from games.engine import Dice, MatchState, Variant, format_play
-from games.engine.variants import BACKGAMMON
+from games.engine.variants import HYPERGAMMON, VARIANTS
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,16 +56,19 @@ _OWN_EVALUATION = (
     BotLevel("advanced", "Advanced", plies=1, noise=0.08, cube_noise=0.04),
     BotLevel("expert", "Expert", plies=2, noise=0.0, cube_noise=0.0),
 )
-VARIANT_LEVELS: dict[str, tuple[BotLevel, ...]] = {
-    "plakoto": _OWN_EVALUATION,
-    "fevga": _OWN_EVALUATION,
-    "long-nardi": _OWN_EVALUATION,
-    "hypergammon": (
-        BotLevel("beginner", "Beginner", plies=1, noise=0.8, cube_noise=0.25),
-        BotLevel("intermediate", "Intermediate", plies=1, noise=0.3, cube_noise=0.1),
-        BotLevel("advanced", "Advanced", plies=1, noise=0.1, cube_noise=0.06),
-        BotLevel("expert", "Expert", plies=2, noise=0.0, cube_noise=0.0),
-    ),
+_HYPERGAMMON = (
+    BotLevel("beginner", "Beginner", plies=1, noise=0.8, cube_noise=0.25),
+    BotLevel("intermediate", "Intermediate", plies=1, noise=0.3, cube_noise=0.1),
+    BotLevel("advanced", "Advanced", plies=1, noise=0.1, cube_noise=0.06),
+    BotLevel("expert", "Expert", plies=2, noise=0.0, cube_noise=0.0),
+)
+#: The levels' settings in every variant, keyed by the variant: bgsage's plays for the
+#: variants that hit (``LEVELS``, or their own where noted), the hand-built evaluation's
+#: for those in ``variant_eval.WEIGHTS``.
+VARIANT_LEVELS: dict[Variant, tuple[BotLevel, ...]] = {
+    **{variant: LEVELS for variant in VARIANTS.values() if variant.hits},
+    **{variant: _OWN_EVALUATION for variant in WEIGHTS},
+    HYPERGAMMON: _HYPERGAMMON,
 }
 
 
@@ -87,10 +91,7 @@ def level_named(name: str) -> BotLevel:
 
 def level_in(level: BotLevel, variant: Variant) -> BotLevel:
     """The settings ``level`` plays ``variant``'s games with."""
-    own = VARIANT_LEVELS.get(variant.name)
-    if own is None:
-        return level
-    return next(settings for settings in own if settings.name == level.name)
+    return next(settings for settings in VARIANT_LEVELS[variant] if settings.name == level.name)
 
 
 def bot_action(
@@ -118,9 +119,13 @@ def bot_action(
     return None
 
 
+#: What bgsage's match equities count a gammon and a backgammon.
+BGSAGE_SCORING = (2, 3)
+
+
 def _scored_as_backgammon(variant: Variant) -> bool:
-    """bgsage's equities count a game as backgammon does (1, 2 or 3 points)."""
-    return (variant.gammon, variant.backgammon) == (BACKGAMMON.gammon, BACKGAMMON.backgammon)
+    """bgsage's equities count a game as ``variant`` does (1, 2 or 3 points)."""
+    return (variant.gammon, variant.backgammon) == BGSAGE_SCORING
 
 
 def ranked_plays(state: MatchState, player: int, plies: int) -> list[tuple[str, float]]:

@@ -20,7 +20,7 @@ from functools import cache
 from games.computer.stakes import Chances
 from games.engine.board import Board
 from games.engine.variant_moves import game_end
-from games.engine.variants import Track, Variant
+from games.engine.variants import FEVGA, LONG_NARDI, PLAKOTO, Track, Variant
 
 AVERAGE_ROLL = 49 / 6
 """Pips a roll moves on average (doubles move four times)."""
@@ -60,8 +60,9 @@ class Weights:
     """How much wider the outcome is while the sides can still block each other."""
 
 
-WEIGHTS: dict[str, Weights] = {
-    "plakoto": Weights(
+#: The variants the hand-built evaluation plays, each with its terms.
+WEIGHTS: dict[Variant, Weights] = {
+    PLAKOTO: Weights(
         pinned=24.0,
         pinned_deep=30.0,
         blocked=0.6,
@@ -70,15 +71,15 @@ WEIGHTS: dict[str, Weights] = {
         exposure=1.0,
         their_exposure=0.3,
     ),
-    "fevga": Weights(blocked=0.8, blocked_squared=0.3, prime=1.8, group_cap=15),
-    "long-nardi": Weights(blocked=0.8, blocked_squared=0.3, prime=1.2, head=2.0, group_cap=15),
+    FEVGA: Weights(blocked=0.8, blocked_squared=0.3, prime=1.8, group_cap=15),
+    LONG_NARDI: Weights(blocked=0.8, blocked_squared=0.3, prime=1.2, head=2.0, group_cap=15),
 }
 
 
 def weights_for(variant: Variant) -> Weights:
     """The terms of ``variant``; the variants played by bgsage have none."""
     try:
-        return WEIGHTS[variant.name]
+        return WEIGHTS[variant]
     except KeyError:
         raise ValueError(f"the hand-built evaluation does not play {variant.name}") from None
 

@@ -33,14 +33,11 @@ from .events import (
 from .match import MatchState
 from .notation import parse_play
 from .play import Play
-from .variants import MatchRules
+from .variants import GNUBG_STANDARD, MatchRules
 from .words import points as in_points
 
 LEFT_WIDTH = 28
 
-#: The variants gnubg plays besides backgammon, by the name its ``Variation`` tag gives them;
-#: our hypergammon is gnubg's 3-chequer one.
-VARIATIONS = {"nackgammon": "NackGammon", "hypergammon": "HyperGammon (3)"}
 
 
 class NoMatFormError(EngineError):
@@ -50,7 +47,7 @@ class NoMatFormError(EngineError):
 def has_mat_form(rules: MatchRules) -> bool:
     """Whether a match by ``rules`` can be written as a .mat file: backgammon, nackgammon and
     hypergammon (gnubg's variants), with the cube or without."""
-    return rules.variant == "backgammon" or rules.variant in VARIATIONS
+    return rules.match_variant.gnubg_variation is not None
 
 
 def export_mat(
@@ -78,8 +75,9 @@ def export_mat(
     if not has_mat_form(rules):
         raise NoMatFormError(f"a {rules.title} match has no .mat form")
     lines = [f" {match_length} point match", ""]
-    if rules.variant in VARIATIONS:
-        lines[:0] = [f'; [Variation "{VARIATIONS[rules.variant]}"]', ""]
+    variation = rules.match_variant.gnubg_variation
+    if variation != GNUBG_STANDARD:
+        lines[:0] = [f'; [Variation "{variation}"]', ""]
     for game in move_list(match_length, events, rules):
         lines += _game_lines(game, names)
     return "\n".join(lines) + "\n"

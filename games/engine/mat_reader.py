@@ -25,9 +25,8 @@ from .events import (
     Take,
     opponent,
 )
-from .mat import VARIATIONS
 from .match import MatchState
-from .variants import MatchRules
+from .variants import GNUBG_STANDARD, MATCH_VARIANTS, MatchRules
 from .words import points as in_points
 
 
@@ -165,12 +164,20 @@ class _MatReader:
     def _rules(self) -> MatchRules:
         """The rules the header's ``Variation`` tag names; backgammon's without one."""
         named = [value for name, value in self.tags if name.lower() == "variation"]
-        if not named or named[-1].lower() == "standard":
+        if not named:
             return MatchRules()
-        variants = {tag.lower(): variant for variant, tag in VARIATIONS.items()}
+        variants = {
+            kind.gnubg_variation.lower(): name
+            for name, kind in MATCH_VARIANTS.items()
+            if kind.gnubg_variation is not None
+        }
         variant = variants.get(named[-1].lower())
         if variant is None:
-            known = ", ".join(f'"{tag}"' for tag in VARIATIONS.values())
+            known = ", ".join(
+                f'"{kind.gnubg_variation}"'
+                for kind in MATCH_VARIANTS.values()
+                if kind.gnubg_variation not in (None, GNUBG_STANDARD)
+            )
             self._fail(
                 f'the variation "{named[-1]}" is not played here; a .mat file is a backgammon '
                 f"match or one of {known}"

@@ -203,9 +203,9 @@ class MatchState:
         return self.position_for(player).position_id()
 
     def has_gnubg_ids(self) -> bool:
-        """gnubg's Match ID and XG's XGID describe this match: a backgammon, nackgammon or
-        hypergammon match to N points (their boards are backgammon's, with the cube's rules)."""
-        return self.rules.variant in ("backgammon", "nackgammon", "hypergammon")
+        """gnubg's Match ID and XG's XGID describe this match: a match to N points of a variant
+        gnubg plays (backgammon, nackgammon, hypergammon: backgammon's board and cube)."""
+        return self.rules.match_variant.gnubg_variation is not None
 
     def has_cube(self) -> bool:
         """The match is played with the doubling cube."""

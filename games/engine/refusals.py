@@ -290,8 +290,8 @@ def _situation(state: Situation, player: int) -> str:
 
 def _match_name(rules: MatchRules) -> str:
     """A match's variant as a sentence names it: ``plakoto``, ``this Tavli match``."""
-    if rules.variant == "tavli":
-        return "Tavli"
+    if rules.match_variant.rotates():
+        return rules.title
     variant_default = MatchRules.of(rules.variant).cube
     title = rules.title.lower()
     return f"this {title} match" if variant_default else title

@@ -46,7 +46,7 @@ from .match import (
 )
 from .play import BAR, OFF, Move, Play, format_play, make_move
 from .position import Position
-from .variants import BACKGAMMON, TAVLI, TAVLI_ROTATION, MatchRules, Variant, variant_named
+from .variants import MatchRules, Variant
 
 SNAPSHOT_VERSION = 1
 
@@ -139,7 +139,7 @@ def state_from_snapshot(data: Mapping[str, object]) -> MatchState:
         )
     rules = _rules(fields.mapping("rules")) if "rules" in data else MatchRules()
     games = tuple(_game_record(game) for game in fields.mappings("games"))
-    variant = _game_variant(fields, rules) if "rules" in data else BACKGAMMON
+    variant = _game_variant(fields, rules) if "rules" in data else rules.match_variant.games[0]
     if variant.hits:
         position, board = fields.position("position"), None
     else:
@@ -191,7 +191,7 @@ def _rules(fields: _Fields) -> MatchRules:
 
 def _game_variant(fields: _Fields, rules: MatchRules) -> Variant:
     """The variant of the game on the board: the match's own, or one of Tavli's rotation."""
-    games = TAVLI_ROTATION if rules.variant == TAVLI else (variant_named(rules.variant),)
+    games = rules.match_variant.games
     return fields.choice("game_variant", {variant.name: variant for variant in games})
 
 

@@ -74,8 +74,10 @@ def export_text_record(
 
 def _variant_words(rules: MatchRules) -> str:
     cube = "with the doubling cube" if rules.cube else "no doubling cube"
-    if rules.variant == "tavli":
-        return f"Tavli (portes, plakoto and fevga in turn), {cube}"
+    kind = rules.match_variant
+    if kind.rotates():
+        games = ", ".join(game.title.lower() for game in kind.games[:-1])
+        return f"{kind.title} ({games} and {kind.games[-1].title.lower()} in turn), {cube}"
     return f"{rules.title}, {cube}" if rules.cube else rules.title
 
 

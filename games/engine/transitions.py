@@ -61,8 +61,7 @@ from .refusals import (
     why_over,
 )
 from .variant_moves import VariantPlay, find_play, game_end, variant_plays
-from .variants import BACKGAMMON, MatchRules
-from .variants import game_variant as _game_variant
+from .variants import MatchRules
 
 if TYPE_CHECKING:
     from .match import MatchState
@@ -146,7 +145,7 @@ def _opening_roll(state: MatchState, event: OpeningRoll) -> MatchState:
     if first == second:
         return state
     starter = 0 if first > second else 1
-    if state.rules.winner_leads:
+    if state.rules.higher_die_rolls_again:
         return dataclasses.replace(state, phase="rolling", turn=starter)
     return _rolled(state, starter, Dice(max(event.dice), min(event.dice)))
 
@@ -170,32 +169,7 @@ def _rolled(state: MatchState, player: int, dice: Dice) -> MatchState:
 
 
 def _play_made(state: MatchState, event: PlayMade) -> MatchState:
-    if state.board is not None or state.game_variant is not BACKGAMMON:
-        return _variant_play_made(state, event)
-    player = event.player
-    assert state.dice is not None
-    before = state.position_for(player)
-    play = parse_play(event.notation, before, state.dice)
-    after = before.apply(play)
-    moved = dataclasses.replace(
-        state,
-        phase="rolling",
-        turn=opponent(player),
-        dice=None,
-        position=after if player == 0 else after.flipped(),
-        last_play=LastPlay(player, state.dice, play),
-    )
-    outcome = after.outcome()
-    if outcome is None:
-        return moved
-    assert outcome.winner_on_roll
-    return _game_won(
-        moved, player, int(outcome.result) * state.cube_value, _ENDINGS[int(outcome.result)]
-    )
-
-
-def _variant_play_made(state: MatchState, event: PlayMade) -> MatchState:
-    """A play in any variant but backgammon: its board, its end, its points."""
+    """A play in any variant: its board, its end, its points."""
     player = event.player
     dice = state.dice
     assert dice is not None
@@ -260,9 +234,7 @@ def new_game_board(state: MatchState) -> MatchState:
     """The state with the starting board of the next game's variant: Tavli's rotation
     counts the games won (a drawn game is played again)."""
     decided = sum(1 for game in state.games if game.winner is not None)
-    variant = _game_variant(state.rules.variant, decided)
-    if variant is BACKGAMMON:
-        return dataclasses.replace(state, position=Position.starting(), board=None)
+    variant = state.rules.match_variant.game_after(decided)
     start = Board.starting(variant)
     if variant.hits:
         return dataclasses.replace(state, position=Position(start.points), board=None)

@@ -47,6 +47,16 @@ class UnknownVariantError(EngineError):
     """A variant name the engine does not know."""
 
 
+def gettext_noop(text: str) -> str:
+    """``text`` as it is: marks a name for the site's translation catalogues (makemessages
+    reads this function's name); the engine itself speaks English."""
+    return text
+
+
+GNUBG_STANDARD = "Standard"
+"""gnubg's name of plain backgammon, which its .mat files leave unwritten."""
+
+
 @dataclass(frozen=True, slots=True)
 class Variant:
     """One rule set of the family; equal names mean equal rules."""
@@ -76,6 +86,19 @@ class Variant:
     cube_by_default: bool = False
     crawford: bool = False
     match_formats: tuple[MatchFormat, ...] = (MatchFormat.POINTS,)
+    """The formats of the matches its games are played in: Tavli's for Tavli's games."""
+    higher_die_rolls_again: bool = False
+    """The opening roll only says who begins, who then rolls both dice (Tavli, Tavla); otherwise
+    the higher die plays both numbers of the opening roll (docs/variants.md §9)."""
+    winner_leads: bool = False
+    """Each game after the first is begun by the previous game's winner, who rolls (Tavli);
+    otherwise every game opens with the opening roll."""
+    gammon_word: str = "gammon"
+    """What a game won by two is called in the variant's own language: a gammon, a mars."""
+    gnubg_variation: str | None = None
+    """The variation's name in GNU Backgammon (its .mat files' ``Variation`` tag): gnubg plays
+    it, reads and writes its .mat files, and its Position ID and Match ID describe it; None:
+    gnubg does not play it."""
 
     @property
     def hits(self) -> bool:
@@ -89,6 +112,11 @@ class Variant:
     def one_checker_holds_a_point(self) -> bool:
         return self.landing is Landing.FORBIDDEN
 
+    @property
+    def gnubg_plays(self) -> bool:
+        """GNU Backgammon plays it: its .mat form, Position ID and Match ID describe it."""
+        return self.gnubg_variation is not None
+
     def __str__(self) -> str:
         return self.name
 
@@ -97,7 +125,7 @@ _TAVLI_MATCHES = (MatchFormat.TAVLI_BEST_OF_THREE, MatchFormat.TAVLI_POINTS)
 
 BACKGAMMON = Variant(
     name="backgammon",
-    title="Backgammon",
+    title=gettext_noop("Backgammon"),
     checkers=15,
     start=((24, 2), (13, 5), (8, 3), (6, 5)),
     track=Track.OPPOSITE,
@@ -105,10 +133,11 @@ BACKGAMMON = Variant(
     backgammon=3,
     cube_by_default=True,
     crawford=True,
+    gnubg_variation=GNUBG_STANDARD,
 )
 NACKGAMMON = Variant(
     name="nackgammon",
-    title="Nackgammon",
+    title=gettext_noop("Nackgammon"),
     checkers=15,
     start=((24, 2), (23, 2), (13, 4), (8, 3), (6, 4)),
     track=Track.OPPOSITE,
@@ -116,10 +145,11 @@ NACKGAMMON = Variant(
     backgammon=3,
     cube_by_default=True,
     crawford=True,
+    gnubg_variation="NackGammon",
 )
 HYPERGAMMON = Variant(
     name="hypergammon",
-    title="Hypergammon",
+    title=gettext_noop("Hypergammon"),
     checkers=3,
     start=((24, 1), (23, 1), (22, 1)),
     track=Track.OPPOSITE,
@@ -127,29 +157,34 @@ HYPERGAMMON = Variant(
     backgammon=3,
     cube_by_default=True,
     crawford=True,
+    gnubg_variation="HyperGammon (3)",
 )
 PORTES = Variant(
     name="portes",
-    title="Portes",
+    title=gettext_noop("Portes"),
     checkers=15,
     start=((24, 2), (13, 5), (8, 3), (6, 5)),
     track=Track.OPPOSITE,
     landing=Landing.HIT,
     match_formats=_TAVLI_MATCHES,
+    higher_die_rolls_again=True,
+    winner_leads=True,
 )
 PLAKOTO = Variant(
     name="plakoto",
-    title="Plakoto",
+    title=gettext_noop("Plakoto"),
     checkers=15,
     start=((24, 15),),
     track=Track.OPPOSITE,
     landing=Landing.PIN,
     mother_pin_wins=2,
     match_formats=_TAVLI_MATCHES,
+    higher_die_rolls_again=True,
+    winner_leads=True,
 )
 FEVGA = Variant(
     name="fevga",
-    title="Fevga",
+    title=gettext_noop("Fevga"),
     checkers=15,
     start=((24, 15),),
     track=Track.SAME_WAY,
@@ -158,10 +193,12 @@ FEVGA = Variant(
     forbid_prime_with_no_one_ahead=True,
     runner_must_pass_opponent_start=True,
     match_formats=_TAVLI_MATCHES,
+    higher_die_rolls_again=True,
+    winner_leads=True,
 )
 LONG_NARDI = Variant(
     name="long-nardi",
-    title="Long nardi",
+    title=gettext_noop("Long nardi"),
     checkers=15,
     start=((24, 15),),
     track=Track.SAME_WAY,
@@ -169,13 +206,12 @@ LONG_NARDI = Variant(
     forbid_prime_with_no_one_ahead=True,
     one_from_head=True,
     first_turn_two_from_head=frozenset({6, 4, 3}),
+    gammon_word="mars",
 )
 
 VARIANTS: dict[str, Variant] = {
     v.name: v for v in (BACKGAMMON, NACKGAMMON, HYPERGAMMON, PORTES, PLAKOTO, FEVGA, LONG_NARDI)
 }
-TAVLI_ROTATION: tuple[Variant, ...] = (PORTES, PLAKOTO, FEVGA)
-"""The games of a Tavli match, in the order they are played and rotate."""
 
 
 def variant_named(name: str) -> Variant:
@@ -184,6 +220,90 @@ def variant_named(name: str) -> Variant:
         return VARIANTS[name]
     except KeyError:
         known = ", ".join(VARIANTS)
+        raise UnknownVariantError(f"there is no variant {name!r}; choose one of {known}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class MatchVariant:
+    """What a match is played in: one variant's games throughout, or several variants' in
+    rotation (Tavli: portes, plakoto, fevga). Every variant is a match variant of its own.
+
+    >>> MATCH_VARIANTS["tavli"].game_after(4).name
+    'plakoto'
+    >>> MATCH_VARIANTS["long-nardi"].game_after(5).name
+    'long-nardi'
+    """
+
+    name: str
+    title: str
+    games: tuple[Variant, ...]
+    match_formats: tuple[MatchFormat, ...] = (MatchFormat.POINTS,)
+
+    @classmethod
+    def of(cls, variant: Variant) -> MatchVariant:
+        """A match of ``variant``'s games alone, to N points."""
+        return cls(variant.name, variant.title, (variant,))
+
+    def rotates(self) -> bool:
+        """Its games change variant in turn (Tavli)."""
+        return len(self.games) > 1
+
+    def game_after(self, decided_games: int) -> Variant:
+        """The rules of the next game after ``decided_games`` games that were won (a drawn
+        plakoto game is played again, so only won games count)."""
+        return self.games[decided_games % len(self.games)]
+
+    @property
+    def cube_by_default(self) -> bool:
+        """A match of it uses the cube unless the players say otherwise."""
+        return all(game.cube_by_default for game in self.games)
+
+    @property
+    def crawford(self) -> bool:
+        """Its matches with the cube have a Crawford game."""
+        return all(game.crawford for game in self.games)
+
+    @property
+    def higher_die_rolls_again(self) -> bool:
+        return any(game.higher_die_rolls_again for game in self.games)
+
+    @property
+    def winner_leads(self) -> bool:
+        return any(game.winner_leads for game in self.games)
+
+    @property
+    def gnubg_variation(self) -> str | None:
+        """gnubg's name of it (see ``Variant.gnubg_variation``); None for a rotation."""
+        return None if self.rotates() else self.games[0].gnubg_variation
+
+    def __str__(self) -> str:
+        return self.name
+
+
+TAVLI = "tavli"
+"""The name of a Tavli match: portes, plakoto and fevga in rotation."""
+
+MATCH_VARIANTS: dict[str, MatchVariant] = {
+    **{name: MatchVariant.of(variant) for name, variant in VARIANTS.items()},
+    TAVLI: MatchVariant(
+        TAVLI,
+        gettext_noop("Tavli"),
+        (PORTES, PLAKOTO, FEVGA),
+        match_formats=(MatchFormat.TAVLI_POINTS, MatchFormat.TAVLI_BEST_OF_THREE),
+    ),
+}
+"""Every match variant by name: each variant, then Tavli. The site offers these."""
+
+DEFAULT_MATCH_VARIANT = BACKGAMMON.name
+"""What a match, a challenge or a rating that names no variant is played in."""
+
+
+def match_variant_named(name: str) -> MatchVariant:
+    """The match variant called ``name``, or UnknownVariantError listing the names there are."""
+    try:
+        return MATCH_VARIANTS[name]
+    except KeyError:
+        known = ", ".join(MATCH_VARIANTS)
         raise UnknownVariantError(f"there is no variant {name!r}; choose one of {known}") from None
 
 
@@ -198,24 +318,13 @@ def opponent_point(variant: Variant, point: int) -> int:
     return point + 12 if point <= 12 else point - 12
 
 
-TAVLI = "tavli"
-"""The name of a Tavli match: portes, plakoto and fevga in rotation."""
-
-
 def game_variant(match_variant: str, decided_games: int) -> Variant:
     """The rules of a match's next game, after ``decided_games`` games that were won.
 
-    A Tavli match rotates portes, plakoto, fevga (a drawn plakoto game is played again, so
-    only won games count); any other match plays its own variant throughout.
-
     >>> [game_variant("tavli", n).name for n in range(4)]
     ['portes', 'plakoto', 'fevga', 'portes']
-    >>> game_variant("long-nardi", 5).name
-    'long-nardi'
     """
-    if match_variant == TAVLI:
-        return TAVLI_ROTATION[decided_games % len(TAVLI_ROTATION)]
-    return variant_named(match_variant)
+    return match_variant_named(match_variant).game_after(decided_games)
 
 
 def match_winner(
@@ -240,9 +349,6 @@ def match_winner(
     return 0 if reached[0] else 1
 
 
-_TAVLI_GAMES = frozenset(variant.name for variant in TAVLI_ROTATION)
-
-
 @dataclass(frozen=True, slots=True)
 class MatchRules:
     """What a match is played by: its variant (a variant's name or ``tavli``), its format and
@@ -260,16 +366,14 @@ class MatchRules:
     True
     """
 
-    variant: str = BACKGAMMON.name
+    variant: str = DEFAULT_MATCH_VARIANT
     match_format: MatchFormat = MatchFormat.POINTS
     cube: bool = True
 
     def __post_init__(self) -> None:
-        if self.variant != TAVLI:
-            variant_named(self.variant)
-        formats = _TAVLI_MATCHES if self.variant == TAVLI else (MatchFormat.POINTS,)
+        formats = self.match_variant.match_formats
         if not isinstance(self.match_format, MatchFormat) or self.match_format not in formats:
-            names = " or ".join(f"{f.value!r}" for f in formats)
+            names = " or ".join(sorted(f"{f.value!r}" for f in formats))
             raise UnknownVariantError(
                 f"a {self.title} match is played as {names}, not {self.match_format!r}"
             )
@@ -284,7 +388,7 @@ class MatchRules:
     ) -> MatchRules:
         """The rules of a ``variant`` match, with the variant's format and cube unless given."""
         if match_format is None:
-            match_format = MatchFormat.TAVLI_POINTS if variant == TAVLI else MatchFormat.POINTS
+            match_format = match_variant_named(variant).match_formats[0]
         elif isinstance(match_format, str):
             try:
                 match_format = MatchFormat(match_format)
@@ -294,7 +398,7 @@ class MatchRules:
                     f"there is no match format {match_format!r}; the formats are {known}"
                 ) from None
         if cube is None:
-            cube = variant != TAVLI and variant_named(variant).cube_by_default
+            cube = match_variant_named(variant).cube_by_default
         return cls(variant, match_format, cube)
 
     @classmethod
@@ -303,7 +407,7 @@ class MatchRules:
 
         Other fields of the record are left alone.
         """
-        variant = payload.get("variant", BACKGAMMON.name)
+        variant = payload.get("variant", DEFAULT_MATCH_VARIANT)
         match_format = payload.get("match_format")
         cube = payload.get("cube")
         if not isinstance(variant, str):
@@ -322,21 +426,29 @@ class MatchRules:
         return {"variant": self.variant, "match_format": self.match_format.value, "cube": self.cube}
 
     @property
+    def match_variant(self) -> MatchVariant:
+        """What the match is played in: a variant's games, or Tavli's rotation."""
+        return match_variant_named(self.variant)
+
+    @property
     def title(self) -> str:
         """The match's name for people: ``Tavli``, ``Long nardi``, ..."""
-        return "Tavli" if self.variant == TAVLI else variant_named(self.variant).title
+        return self.match_variant.title
 
     @property
     def crawford(self) -> bool:
         """The Crawford rule applies: the backgammon family's matches, played with the cube."""
-        return self.cube and self.variant != TAVLI and variant_named(self.variant).crawford
+        return self.cube and self.match_variant.crawford
+
+    @property
+    def higher_die_rolls_again(self) -> bool:
+        """The opening roll says who begins, who then rolls (``Variant.higher_die_rolls_again``)."""
+        return self.match_variant.higher_die_rolls_again
 
     @property
     def winner_leads(self) -> bool:
-        """Tavli's openings: the higher die rolls again to lead, and each later game is led by
-        the previous game's winner (docs/variants.md §9); elsewhere every game opens with the
-        opening roll, whose higher die plays both numbers."""
-        return self.variant == TAVLI or self.variant in _TAVLI_GAMES
+        """Each later game is begun by the previous game's winner (``Variant.winner_leads``)."""
+        return self.match_variant.winner_leads
 
     def counts_games(self) -> bool:
         """The match is won by games (best of three), not points."""

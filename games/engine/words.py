@@ -42,7 +42,7 @@ from .events import (
     opponent,
 )
 from .match import MatchState
-from .variants import TAVLI, Variant
+from .variants import Variant
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,8 +132,8 @@ def resignation_words(variant: Variant, offered: int) -> str:
     >>> resignation_words(LONG_NARDI, 2)
     'a mars'
     """
-    if offered == 2 and variant.name == "long-nardi":
-        return "a mars"
+    if offered == 2:
+        return f"a {variant.gammon_word}"
     return RESIGNATIONS[offered]
 
 
@@ -151,9 +151,8 @@ def _game_end(before: MatchState, after: MatchState, names: tuple[str, str]) -> 
             f"; game {game.number} is a draw, both mothers pinned: no points, and "
             f"game {after.game_number} is {after.game_variant.title} again"
         )
-    gammon = "a mars" if before.game_variant.name == "long-nardi" else "a gammon"
     how = {
-        "gammon": f", {gammon}",
+        "gammon": f", a {before.game_variant.gammon_word}",
         "backgammon": ", a backgammon",
         "mother": ", pinning the mother",
     }.get(game.result, "")
@@ -165,6 +164,6 @@ def _game_end(before: MatchState, after: MatchState, names: tuple[str, str]) -> 
         return words + f" and the match, {_score(after)}"
     if after.crawford:
         return words + f"; game {after.game_number} is the Crawford game"
-    if after.rules.variant == TAVLI:
+    if after.rules.match_variant.rotates():
         return words + f"; game {after.game_number} is {after.game_variant.title}"
     return words

@@ -8,14 +8,15 @@ from typing import Any
 
 from games.engine.mat import export_mat
 from games.engine.text_record import export_text_record
+from games.engine.variants import match_variant_named
 from games.log.records import engine_events, rules_of_log
-from games.models import GNUBG_VARIANTS, Match
+from games.models import Match
 
 
 def has_mat_file(match: Match) -> bool:
-    """Whether the match can be downloaded as a .mat file: backgammon, nackgammon and
-    hypergammon matches can (gnubg's variants); the others are downloaded as a text record."""
-    return match.variant in GNUBG_VARIANTS
+    """Whether the match can be downloaded as a .mat file: a match of a variant gnubg plays
+    can (backgammon, nackgammon, hypergammon); the others are downloaded as a text record."""
+    return match_variant_named(match.variant).gnubg_variation is not None
 
 
 def mat_export(match: Match) -> str:

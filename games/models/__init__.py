@@ -3,19 +3,18 @@
 Nothing here holds a rule: games/services/ is the only code that changes a match.
 """
 
+from backgammon_site.variants import Variant
 from games.models.analysis import ImportedMatch, MatchAnalysis
 from games.models.challenges import Challenge
 from games.models.chat import ChatMessage, ChatMute, ChatReport
 from games.models.leagues import League, LeagueDivision, LeagueEntry, LeagueMatch, LeagueSeason
 from games.models.matches import (
     GENESIS_DIGEST,
-    GNUBG_VARIANTS,
     AppendOnlyError,
     Match,
     MatchEvent,
     MatchEventQuerySet,
     MatchPresence,
-    Variant,
 )
 from games.models.news import Notification
 from games.models.tournaments import BracketMatch, Tournament, TournamentEntry
@@ -23,7 +22,6 @@ from games.models.upkeep import DicePairCount, Heartbeat, IdempotencyRecord
 
 __all__ = [
     "GENESIS_DIGEST",
-    "GNUBG_VARIANTS",
     "AppendOnlyError",
     "BracketMatch",
     "ChatMessage",

@@ -6,7 +6,8 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
-from games.models.matches import Match, Variant
+from backgammon_site.variants import DEFAULT_VARIANT, variant_title
+from games.models.matches import Match
 
 
 class Challenge(models.Model):
@@ -33,7 +34,7 @@ class Challenge(models.Model):
         related_name="challenges_received",
     )
     match_length = models.PositiveSmallIntegerField(default=5)
-    variant = models.CharField(max_length=16, choices=Variant.choices, default=Variant.BACKGAMMON)
+    variant = models.CharField(max_length=16, default=DEFAULT_VARIANT)
     match_format = models.CharField(
         max_length=16, choices=MatchFormat.choices, default=MatchFormat.POINTS
     )
@@ -69,3 +70,8 @@ class Challenge(models.Model):
 
     def __str__(self) -> str:
         return f"Challenge {self.pk}: {self.challenger} to {self.opponent or 'anyone'}"
+
+    @property
+    def variant_title(self) -> str:
+        """The challenge's variant for people, in the reader's language."""
+        return variant_title(self.variant)

@@ -10,7 +10,8 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
-from games.models.matches import Match, Variant
+from backgammon_site.variants import DEFAULT_VARIANT
+from games.models.matches import Match
 
 MIN_DIVISION_SIZE = 6
 MAX_DIVISION_SIZE = 10
@@ -20,7 +21,7 @@ class League(models.Model):
     """A league's terms, the same every season; its seasons follow one another."""
 
     name = models.CharField(max_length=100)
-    variant = models.CharField(max_length=16, choices=Variant.choices, default=Variant.BACKGAMMON)
+    variant = models.CharField(max_length=16, default=DEFAULT_VARIANT)
     match_length = models.PositiveSmallIntegerField(default=5)
     time_control = models.JSONField(help_text="As a challenge stores it.")
     rated = models.BooleanField(default=True)

@@ -11,13 +11,11 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
-from backgammon_site.variants import Variant
+from backgammon_site.variants import DEFAULT_VARIANT, variant_title
 
 GENESIS_DIGEST = "0" * 64
 
 
-#: The variants with gnubg's Match ID and board: the bots play them and the analysis reviews them.
-GNUBG_VARIANTS = (Variant.BACKGAMMON, Variant.NACKGAMMON, Variant.HYPERGAMMON)
 
 
 class Match(models.Model):
@@ -38,9 +36,7 @@ class Match(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="matches_as_second"
     )
     match_length = models.PositiveSmallIntegerField()
-    variant = models.CharField(
-        max_length=16, choices=Variant.choices, default=Variant.BACKGAMMON, db_index=True
-    )
+    variant = models.CharField(max_length=16, default=DEFAULT_VARIANT, db_index=True)
     rated = models.BooleanField(default=True)
     time_control = models.JSONField()
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE)
@@ -124,6 +120,11 @@ class Match(models.Model):
 
     def __str__(self) -> str:
         return f"Match {self.pk}: {self.first_player} v {self.second_player}"
+
+    @property
+    def variant_title(self) -> str:
+        """The match's variant for people, in the reader's language."""
+        return variant_title(self.variant)
 
     @property
     def players(self) -> tuple[Any, Any]:

@@ -11,7 +11,8 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
-from games.models.matches import Match, Variant
+from backgammon_site.variants import DEFAULT_VARIANT
+from games.models.matches import Match
 
 MIN_SIZE = 4
 MAX_SIZE = 256
@@ -37,8 +38,7 @@ class Tournament(models.Model):
     format = models.CharField(max_length=16, choices=Format.choices, default=Format.KNOCKOUT)
     variant = models.CharField(
         max_length=16,
-        choices=Variant.choices,
-        default=Variant.BACKGAMMON,
+        default=DEFAULT_VARIANT,
         help_text="Its matches are played in it; seeds and rating limits use its ratings.",
     )
     match_length = models.PositiveSmallIntegerField(default=5)

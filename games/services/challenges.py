@@ -12,10 +12,10 @@ from django.utils.translation import gettext as _
 
 from accounts.guests import is_guest
 from backgammon_site.errors import ApplicationError, Conflict, Forbidden
-from backgammon_site.variants import unknown_variant_message
+from backgammon_site.variants import DEFAULT_VARIANT, is_variant, unknown_variant_message
 from games.engine import EngineError, MatchRules, state_from_snapshot
-from games.engine.variants import MatchFormat
-from games.models import Challenge, Match, Variant
+from games.engine.variants import MATCH_VARIANTS, MatchFormat
+from games.models import Challenge, Match
 from games.services.droppers import refuse_dropper
 from games.services.locks import locked_challenge, locked_match
 from games.services.matches import match_start, player_seed
@@ -35,7 +35,7 @@ def challenge_create(
     seed: str | None = None,
     challenger_plays_first: bool = True,
     rematch_of: Match | None = None,
-    variant: str = Variant.BACKGAMMON,
+    variant: str = DEFAULT_VARIANT,
     match_format: str | None = None,
     cube: bool | None = None,
 ) -> Challenge:
@@ -87,10 +87,6 @@ def challenge_create(
     return challenge
 
 
-_ENGINE_FORMATS = {
-    (Variant.TAVLI, Challenge.MatchFormat.POINTS): MatchFormat.TAVLI_POINTS,
-    (Variant.TAVLI, Challenge.MatchFormat.BEST_OF_THREE): MatchFormat.TAVLI_BEST_OF_THREE,
-}
 _CHALLENGE_FORMATS = {
     MatchFormat.POINTS: Challenge.MatchFormat.POINTS,
     MatchFormat.TAVLI_POINTS: Challenge.MatchFormat.POINTS,
@@ -101,19 +97,22 @@ _CHALLENGE_FORMATS = {
 def challenge_rules(variant: object, match_format: object, cube: object) -> MatchRules:
     """The rules a challenge asks for, or an ApplicationError (code ``invalid``, with the
     field at fault in ``fields`` as the API's validation errors have it) saying what is wrong."""
-    if not isinstance(variant, str) or variant not in Variant.values:
+    if not is_variant(variant):
         raise invalid("variant", unknown_variant_message(variant))
+    assert isinstance(variant, str)
     if match_format is not None and match_format not in Challenge.MatchFormat.values:
         raise invalid(
             "match_format",
             f"A match is played to {Challenge.MatchFormat.POINTS.value!r} or, in Tavli, as the "
             f"{Challenge.MatchFormat.BEST_OF_THREE.value!r}; not {match_format!r}.",
         )
-    if match_format == Challenge.MatchFormat.BEST_OF_THREE and variant != Variant.TAVLI:
+    best_of_three = match_format == Challenge.MatchFormat.BEST_OF_THREE
+    formats = MATCH_VARIANTS[variant].match_formats
+    if best_of_three and MatchFormat.TAVLI_BEST_OF_THREE not in formats:
         raise invalid("match_format", "Only a Tavli match is played as the best of three games.")
     if cube is not None and not isinstance(cube, bool):
         raise invalid("cube", "Say whether the cube is used: true or false.")
-    engine_format = _ENGINE_FORMATS.get((variant, match_format or Challenge.MatchFormat.POINTS))
+    engine_format = MatchFormat.TAVLI_BEST_OF_THREE if best_of_three else None
     try:
         return MatchRules.of(variant, engine_format, cube)
     except EngineError as error:

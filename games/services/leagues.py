@@ -20,6 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from backgammon_site.errors import ApplicationError, Forbidden
+from backgammon_site.variants import DEFAULT_VARIANT
 from games.models import League, LeagueDivision, LeagueEntry, LeagueMatch, LeagueSeason, Match
 from games.models.leagues import MAX_DIVISION_SIZE, MIN_DIVISION_SIZE
 from games.services.challenges import MAX_MATCH_LENGTH, challenge_rules, clean_time_control
@@ -50,7 +51,7 @@ def league_create(
     match_length: int = 5,
     time_control: Mapping[str, Any] | None = None,
     rated: bool = True,
-    variant: str = "backgammon",
+    variant: str = DEFAULT_VARIANT,
 ) -> League:
     """Create a league whose first season signs players up until ``starts_at``. Moderators
     create leagues, and any player where tournaments are open to players."""

@@ -20,7 +20,7 @@ from django.utils import timezone
 from accounts.guests import is_guest
 from accounts.models import is_computer
 from backgammon_site.errors import ApplicationError, Forbidden
-from backgammon_site.variants import unknown_variant_message
+from backgammon_site.variants import DEFAULT_VARIANT, unknown_variant_message
 from games.engine import MatchRules
 from games.models import BracketMatch, Match, MatchEvent, Tournament, TournamentEntry, Variant
 from games.models.tournaments import MAX_SIZE, MIN_SIZE
@@ -63,7 +63,7 @@ def tournament_create(
     rated: bool = True,
     min_rating: int | None = None,
     max_rating: int | None = None,
-    variant: str = Variant.BACKGAMMON,
+    variant: str = DEFAULT_VARIANT,
 ) -> Tournament:
     """Create a knock-out open for sign-up; it starts when full, or at ``starts_at``. Its
     matches are played in ``variant`` (with the variant's own format and cube), and its seeds

@@ -22,6 +22,7 @@ from django.views.decorators.http import require_POST
 from accounts import guests, limits
 from accounts.models import BOT_LEVELS
 from backgammon_site.errors import ApplicationError
+from backgammon_site.variants import DEFAULT_VARIANT
 from games import services
 from games.clocks.rules import UNTIMED
 from games.computer.decisions import LEVELS_BY_NAME
@@ -63,7 +64,7 @@ class CasualForm(forms.Form):
 class ComputerMatchForm(CasualForm):
     variant = forms.ChoiceField(
         choices=Variant.choices,
-        initial=Variant.BACKGAMMON,
+        initial=DEFAULT_VARIANT,
         required=False,
         label=_("Game"),
         error_messages={"invalid_choice": _("Choose a game from the list.")},
@@ -112,7 +113,7 @@ def play_computer(request: HttpRequest) -> HttpResponse:
         return redirect("home")
     if refused := _refused_when_over_the_limit(request):
         return refused
-    rules = MatchRules.of(form.cleaned_data["variant"] or Variant.BACKGAMMON)
+    rules = MatchRules.of(form.cleaned_data["variant"] or DEFAULT_VARIANT)
     return _start(request, bot, form.cleaned_data["match_length"], rules=rules)
 
 

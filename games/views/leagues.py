@@ -14,6 +14,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from backgammon_site.errors import ApplicationError
+from backgammon_site.variants import DEFAULT_VARIANT
 from games import services
 from games.clocks.words import time_control_words
 from games.models import League, Variant
@@ -26,7 +27,7 @@ class LeagueForm(forms.Form):
     """A league's terms. Correspondence only here; the API takes a live clock too."""
 
     name = forms.CharField(max_length=100, label="Name")
-    variant = forms.ChoiceField(choices=Variant.choices, initial=Variant.BACKGAMMON)
+    variant = forms.ChoiceField(choices=Variant.choices, initial=DEFAULT_VARIANT)
     match_length = forms.IntegerField(
         min_value=1, max_value=MAX_MATCH_LENGTH, initial=5, label="Matches to (points)"
     )

@@ -19,6 +19,7 @@ from accounts import guests
 from accounts.models import BOT_LEVELS
 from accounts.names import player_name
 from backgammon_site.errors import ApplicationError, NotFound
+from backgammon_site.variants import DEFAULT_VARIANT
 from games import selectors, services
 from games.clocks.words import CORRESPONDENCE_PRESETS, time_control_words
 from games.computer.decisions import LEVELS_BY_NAME
@@ -51,7 +52,7 @@ class ChallengeForm(forms.Form):
     )
     variant = forms.ChoiceField(
         choices=Variant.choices,
-        initial=Variant.BACKGAMMON,
+        initial=DEFAULT_VARIANT,
         required=False,
         label=_("Game"),
         help_text=_("Tavli plays portes, plakoto and fevga in turn."),
@@ -279,7 +280,7 @@ def challenge_create(request: HttpRequest) -> HttpResponse:
                 challenger=request.user,
                 opponent=_player(form.cleaned_data["opponent"]),
                 match_length=form.cleaned_data["match_length"],
-                variant=form.cleaned_data["variant"] or Variant.BACKGAMMON,
+                variant=form.cleaned_data["variant"] or DEFAULT_VARIANT,
                 match_format=form.cleaned_data["match_format"] or None,
                 cube={"on": True, "off": False}.get(form.cleaned_data["cube"]),
                 rated=form.cleaned_data["rated"],

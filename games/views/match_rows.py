@@ -120,7 +120,7 @@ def match_rows(
                 usernames=(match.first_player.get_username(), match.second_player.get_username()),
                 score=(state.score[0], state.score[1]),
                 match_length=match.match_length,
-                variant=str(match.get_variant_display()),
+                variant=str(match.variant_title),
                 rated=match.rated,
                 finished=match.status == Match.Status.FINISHED,
                 winner=state.winner,

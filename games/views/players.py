@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET
 from accounts.names import player_name
 from accounts.rewards import unlocked_rewards
 from backgammon_site.errors import ApplicationError
-from backgammon_site.variants import Variant, variant_asked
+from backgammon_site.variants import DEFAULT_VARIANT, Variant, variant_asked
 from games import selectors, services
 from games.engine import state_from_snapshot
 from games.models import Match
@@ -101,7 +101,7 @@ def rating_sections(player: Any, variant: str | None) -> list[dict[str, Any]]:
     one ``variant`` asked for."""
     if variant is None:
         ratings = rating_selectors.ratings_of_player(player) or [
-            rating_selectors.rating_in(player, Variant.BACKGAMMON)
+            rating_selectors.rating_in(player, DEFAULT_VARIANT)
         ]
     else:
         ratings = [rating_selectors.rating_in(player, variant)]

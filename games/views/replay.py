@@ -112,7 +112,7 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
 def match_facts(match: Match) -> str:
     """``Plakoto, 5-point match, rated · 1 day a move``: what the replay's heading says."""
     said = {
-        "variant": match.get_variant_display(),
+        "variant": match.variant_title,
         "length": match.match_length,
         "time_control": time_control_words(match.time_control),
     }

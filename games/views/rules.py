@@ -10,9 +10,7 @@ from django.utils.translation import gettext as _
 from backgammon_site.variants import variant_title
 from games.engine.board import Board
 from games.engine.variants import (
-    TAVLI,
-    TAVLI_ROTATION,
-    VARIANTS,
+    MATCH_VARIANTS,
     Landing,
     MatchFormat,
     Track,
@@ -20,24 +18,22 @@ from games.engine.variants import (
 )
 from games.views.board import board_svg, draw_board
 
-#: Every rules page, in the order the index lists them.
-RULES_PAGES = [*VARIANTS, TAVLI]
-
 
 def rules_index(request: HttpRequest) -> HttpResponse:
-    """Every variant's rules page."""
-    pages = [(name, variant_title(name)) for name in RULES_PAGES]
+    """Every variant's rules page, in the order the site lists the variants."""
+    pages = [(name, variant_title(name)) for name in MATCH_VARIANTS]
     return render(request, "games/rules_index.html", {"pages": pages})
 
 
 def rules_page(request: HttpRequest, variant: str) -> HttpResponse:
-    """The rules of ``variant`` (a variant's name, or ``tavli``)."""
-    if variant == TAVLI:
-        games = [(v.name, variant_title(v.name)) for v in TAVLI_ROTATION]
-        return render(request, "games/rules_tavli.html", {"games": games})
-    rules = VARIANTS.get(variant)
-    if rules is None:
+    """The rules of ``variant``: a variant's own, or a rotation's (Tavli) page."""
+    kind = MATCH_VARIANTS.get(variant)
+    if kind is None:
         raise Http404(f"There is no variant {variant!r}.")
+    if kind.rotates():
+        games = [(v.name, variant_title(v.name)) for v in kind.games]
+        return render(request, "games/rules_tavli.html", {"games": games})
+    rules = kind.games[0]
     start = draw_board(Board.starting(rules), side=0, names=(_("You"), _("Your opponent")))
     return render(
         request,

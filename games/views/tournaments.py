@@ -13,6 +13,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from backgammon_site.errors import ApplicationError
+from backgammon_site.variants import DEFAULT_VARIANT
 from games import selectors, services
 from games.clocks.words import time_control_words
 from games.models import Tournament, Variant
@@ -27,7 +28,7 @@ class TournamentForm(forms.Form):
     name = forms.CharField(max_length=100, label="Name")
     variant = forms.ChoiceField(
         choices=Variant.choices,
-        initial=Variant.BACKGAMMON,
+        initial=DEFAULT_VARIANT,
         required=False,
         label="Variant",
         help_text="Seeds and rating limits go by the players' ratings in it.",
@@ -74,7 +75,7 @@ class TournamentForm(forms.Form):
         starts_at = values["starts_at"] if values["start_mode"] == "at_time" else None
         return {
             "name": values["name"],
-            "variant": values["variant"] or Variant.BACKGAMMON,
+            "variant": values["variant"] or DEFAULT_VARIANT,
             "size": values["size"],
             "match_length": values["match_length"],
             "time_control": {

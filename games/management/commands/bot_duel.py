@@ -10,9 +10,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from games.computer.decisions import LEVELS_BY_NAME, level_named
 from games.computer.duel import DuelResult, duel
 from games.engine import MatchRules
-from games.engine.variants import BACKGAMMON, TAVLI, VARIANTS
-
-MATCH_VARIANTS = (*VARIANTS, TAVLI)
+from games.engine.variants import DEFAULT_MATCH_VARIANT, MATCH_VARIANTS
 
 
 class Command(BaseCommand):
@@ -30,7 +28,7 @@ class Command(BaseCommand):
         parser.add_argument("--length", type=int, default=3, help="match length (default 3)")
         parser.add_argument(
             "--variant",
-            default=BACKGAMMON.name,
+            default=DEFAULT_MATCH_VARIANT,
             help=f"the match's variant: one of {', '.join(MATCH_VARIANTS)} (default backgammon)",
         )
         parser.add_argument("--seed", type=int, default=2026, help="seed of the dice and noise")
