@@ -21,7 +21,9 @@ plays, its end and points (plakoto's pinned mother, a draw that scores nothing a
 again), whether there is a cube and a Crawford game, who leads each game, and when the match is
 won (points, or Tavli's best of three). Backgammon, nackgammon, hypergammon and portes keep
 their board as a ``Position``; plakoto, fevga and long nardi, which it cannot describe, as a
-``Board`` (docs/variants.md).
+``Board`` (docs/variants.md). The state's questions hide the difference: ``board_for`` gives
+every variant's board as a ``Board``, and ``legal_play_notations``, ``canonical_play`` and
+``turn_begun`` answer for the play on roll in any variant.
 
 >>> from games.engine.events import OpeningRoll, PlayMade
 >>> state = fold(3, [OpeningRoll((3, 1)), PlayMade(0, "8/5 6/5")])
@@ -36,8 +38,8 @@ from dataclasses import dataclass
 
 from .board import Board
 from .dice import Dice
-from .errors import IllegalActionError
-from .events import Event, check_player, opponent
+from .errors import EngineError, IllegalActionError
+from .events import Event, PlayMade, check_player, opponent
 from .legal import legal_plays as _legal_plays
 from .match_records import (
     ABORTED,
@@ -48,11 +50,20 @@ from .match_records import (
     LastPlay,
     Phase,
 )
-from .play import Play
+from .notation import parse_play
+from .play import Play, format_play
 from .position import Position
-from .refusals import END_ANSWERS, TURN_ACTIONS, Action, why_cannot_double, why_refused
+from .refusals import (
+    END_ANSWERS,
+    TURN_ACTIONS,
+    Action,
+    why_cannot_double,
+    why_cannot_move,
+    why_refused,
+)
 from .transitions import apply_event, as_play, new_game_board
-from .variant_moves import VariantPlay, variant_plays
+from .turn import PartialPlay, PartialVariantPlay, PlayInProgress
+from .variant_moves import VariantPlay, find_play, variant_plays
 from .variants import MatchRules, Variant
 from .variants import game_variant as _game_variant
 
@@ -293,6 +304,55 @@ class MatchState:
         if self.phase != "moving" or self.turn is None or self.dice is None:
             return ()
         return variant_plays(self.board_for(self.turn), self.dice)
+
+    def legal_play_notations(self) -> tuple[str, ...]:
+        """Every legal play of the player on roll while moving, in notation, in any variant;
+        else ().
+
+        >>> from games.engine.events import OpeningRoll
+        >>> MatchState.new(1).apply(OpeningRoll((2, 1))).legal_play_notations()[:2]
+        ('24/23 24/22', '24/21')
+        """
+        if self.board is None:
+            return tuple(format_play(play) for play in self.legal_plays())
+        return tuple(play.notation for play in self.variant_plays())
+
+    def canonical_play(self, player: int, text: str) -> str:
+        """The canonical notation of the play ``text`` names (in any common spelling), for
+        ``player`` to make now; an ``EngineError`` says why it cannot be.
+
+        >>> from games.engine.events import OpeningRoll
+        >>> MatchState.new(1).apply(OpeningRoll((3, 1))).canonical_play(0, "8/5, 6/5")
+        '8/5 6/5'
+        """
+        dice = self._dice_to_play(player)
+        if self.board is None:
+            return format_play(parse_play(text, self.position_for(player), dice))
+        try:
+            return find_play(self.board_for(player), dice, text).notation
+        except EngineError:
+            # The rules' own refusal says why (a pinned checker, a checker that is not there).
+            self.apply(PlayMade(player, text))
+            raise
+
+    def turn_begun(self, player: int) -> PlayInProgress:
+        """The play ``player`` puts together checker by checker, before the first checker.
+
+        >>> from games.engine.events import OpeningRoll
+        >>> sorted(MatchState.new(1).apply(OpeningRoll((6, 5))).turn_begun(0).movable_points())
+        [8, 13, 24]
+        """
+        dice = self._dice_to_play(player)
+        if self.board is None:
+            return PartialPlay(self.position_for(player), dice, variant=self.game_variant)
+        return PartialVariantPlay(self.board_for(player), dice)
+
+    def _dice_to_play(self, player: int) -> Dice:
+        reason = why_cannot_move(self, check_player(player))
+        if reason is not None:
+            raise IllegalActionError(reason)
+        assert self.dice is not None
+        return self.dice
 
     def legal_actions(self, player: int) -> tuple[Action, ...]:
         """The actions ``player`` may take now, by name.

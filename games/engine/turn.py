@@ -4,7 +4,9 @@ Each step must keep a legal play within reach: a move is offered only if the res
 roll can still be played out to one of the roll's legal plays. ``PartialPlay`` does it on
 backgammon's ``Position`` (nackgammon, hypergammon and portes too), ``PartialVariantPlay`` on any
 variant's ``Board``; both are a ``TurnInProgress``, which says what a turn is and leaves to each
-how a board is held, which single moves it allows and what a move does to it.
+how a board is held, which single moves it allows and what a move does to it. Outside the
+engine both are a ``PlayInProgress`` (``MatchState.turn_begun`` gives the game's own), whose
+``board`` is a ``Board`` in every variant.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from collections import Counter
 from collections.abc import Hashable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Generic, Self, TypeVar
+from typing import Generic, Protocol, Self, TypeVar
 
 from .board import Board
 from .dice import Dice
@@ -23,9 +25,34 @@ from .legal import _single_moves, legal_plays
 from .play import BAR, OFF, Move, Play, make_move
 from .position import Position
 from .variant_moves import BoardState, PlaySearch, variant_plays
+from .variants import BACKGAMMON, Variant
 
 Held = TypeVar("Held", bound=Hashable)
 """How a partial play holds a board while it searches: a ``Position``, or a ``BoardState``."""
+
+
+class PlayInProgress(Protocol):
+    """A play being put together checker by checker, in any variant: what a page asks of it."""
+
+    @property
+    def moves(self) -> tuple[Move, ...]: ...
+
+    @property
+    def board(self) -> Board:
+        """The board after the moves so far, from the mover's side."""
+        ...
+
+    def next_moves(self) -> tuple[Move, ...]: ...
+
+    def movable_points(self) -> frozenset[int]: ...
+
+    def destinations(self, source: int) -> dict[int, Move]: ...
+
+    def move_to(self, source: int, destination: int) -> Move: ...
+
+    def quick_move(self, source: int) -> Move: ...
+
+    def with_move(self, move: Move) -> Self: ...
 
 
 class TurnInProgress(Generic[Held]):
@@ -153,7 +180,8 @@ class TurnInProgress(Generic[Held]):
 
 @dataclass(frozen=True)
 class PartialPlay(TurnInProgress[Position]):
-    """The moves made so far of ``dice`` from ``start``, on backgammon's ``Position``.
+    """The moves made so far of ``dice`` from ``start``, on backgammon's ``Position``, in a
+    game of ``variant`` (one that hits: backgammon, nackgammon, hypergammon, portes).
 
     >>> turn = PartialPlay(Position.starting(), Dice(6, 5))
     >>> sorted(turn.movable_points())
@@ -167,11 +195,17 @@ class PartialPlay(TurnInProgress[Position]):
     start: Position
     dice: Dice
     moves: tuple[Move, ...] = ()
+    variant: Variant = BACKGAMMON
 
     @property
     def position(self) -> Position:
         """The board after the moves so far."""
         return self._held
+
+    @property
+    def board(self) -> Board:
+        """The board after the moves so far, as every variant's board is held."""
+        return Board(self.variant, self._held.points)
 
     def _held_start(self) -> Position:
         return self.start
@@ -218,7 +252,7 @@ class PartialVariantPlay(TurnInProgress[BoardState]):
         return PlaySearch(self.start, self.dice)
 
     @property
-    def position(self) -> Board:
+    def board(self) -> Board:
         """The board after the moves so far."""
         return Board(self.start.variant, *self._held)
 

@@ -292,13 +292,7 @@ def legal_play_notations(state: MatchState) -> list[str]:
     return list(_kept_play_notations(state))
 
 
-def _play_notations(state: MatchState) -> tuple[str, ...]:
-    if state.board is None:
-        return tuple(format_play(play) for play in state.legal_plays())
-    return tuple(play.notation for play in state.variant_plays())
-
-
-_kept_play_notations = functools.lru_cache(maxsize=64)(_play_notations)
+_kept_play_notations = functools.lru_cache(maxsize=64)(MatchState.legal_play_notations)
 
 
 def match_clocks(match: Match, names: tuple[str, str]) -> dict[str, Any]:

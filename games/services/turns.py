@@ -19,7 +19,6 @@ from games.engine import (
     Double,
     Drop,
     EngineError,
-    MatchState,
     OfferEnd,
     OpeningRoll,
     PlayMade,
@@ -27,11 +26,9 @@ from games.engine import (
     Resign,
     Roll,
     Take,
-    find_play,
     why_refused,
 )
 from games.engine.events import Event
-from games.engine.notation import format_play, parse_play
 from games.models import Match
 from games.selectors import legal_play_notations, why_ending_refused
 from games.services.locks import preferences
@@ -82,7 +79,8 @@ def player_event(
         if action == "roll":
             return Roll(player, Dice(*next_roll(writer.match)))
         if action == "move":
-            return PlayMade(player, _canonical_play(state, player, play))
+            assert isinstance(play, str)
+            return PlayMade(player, state.canonical_play(player, play))
         if resignation is not None:
             return resignation
         return _PLAYER_EVENTS[action](player)
@@ -102,19 +100,6 @@ def _check_request(action: str, play: str | None, points: int | None) -> None:
         raise ApplicationError(
             _("Resigning offers 1 (single), 2 (gammon) or 3 (backgammon) points."), "points"
         )
-
-
-def _canonical_play(state: MatchState, player: int, text: str | None) -> str:
-    assert isinstance(text, str) and state.dice is not None
-    if state.board is None:
-        return format_play(parse_play(text, state.position_for(player), state.dice))
-    board = state.board_for(player)
-    try:
-        return find_play(board, state.dice, text).notation
-    except EngineError:
-        # The engine's own refusal says why (a pinned checker, a checker that is not there).
-        state.apply(PlayMade(player, text))
-        raise
 
 
 def play_on(writer: MatchWriter) -> None:

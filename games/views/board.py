@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 
-from games.engine import BAR, OFF, Dice, LastPlay, Position
+from games.engine import BAR, OFF, Dice, LastPlay
 from games.engine.board import Board as GameBoard
-from games.engine.variants import BACKGAMMON, Track
+from games.engine.variants import Track
 from games.views.board_dice import Die, draw_dice
 from games.views.board_geometry import (
     BAR_WIDTH,
@@ -148,7 +148,7 @@ Link = Callable[..., str]
 
 
 def draw_board(
-    position: Position | GameBoard,
+    board: GameBoard,
     *,
     side: int,
     names: tuple[str, str],
@@ -164,21 +164,21 @@ def draw_board(
     looks: tuple[CheckerLook, CheckerLook] = PLAIN,
     last_play: LastPlay | None = None,
 ) -> Board:
-    """The board seen by ``side``; ``position`` (a Position, or any variant's board) is seen
-    from player 0's side, as stored.
+    """The board seen by ``side``; ``board`` (any variant's) is seen from player 0's side, as
+    stored.
 
     ``movable``, ``selected`` and ``destinations`` are points in the viewer's numbering (25:
     their bar, 0: off); ``link(select=N)`` and ``link(to=N)`` give the address a click on a
     checker or a destination goes to. ``cube`` is None where the rules use no cube;
     ``usernames`` (default ``names``) name the cube's owner in the markup. ``looks`` are the
     players' chosen checkers, by player.
-    ``last_play``, the play that led to ``position``, is marked where it took checkers from
+    ``last_play``, the play that led to ``board``, is marked where it took checkers from
     and brought them to, and said in the description.
     """
-    seen = position if side == 0 else position.flipped()
-    variant = position.variant if isinstance(position, GameBoard) else BACKGAMMON
+    seen = board if side == 0 else board.flipped()
+    variant = board.variant
     counts = seen.points
-    pinned = seen.pinned if isinstance(seen, GameBoard) else (0,) * 26
+    pinned = seen.pinned
     me, them = side, 1 - side
     points: list[Point] = []
     for number in range(1, 25):
@@ -227,7 +227,7 @@ def draw_board(
     for place in places:
         for checker in place.checkers:
             checker.look = looks[checker.owner]
-    description = describe(seen, variant, names=(names[me], names[them]))
+    description = describe(seen, names=(names[me], names[them]))
     last_play_key = None
     if last_play is not None:
         description += " " + last_play_words(last_play, names)
@@ -237,7 +237,7 @@ def draw_board(
             )
             # The same from either side, so that turning the board around does not glide again.
             last_play_key = hashlib.blake2b(
-                repr((position, last_play)).encode(), digest_size=6
+                repr((board, last_play)).encode(), digest_size=6
             ).hexdigest()
 
     return Board(

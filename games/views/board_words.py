@@ -5,20 +5,20 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from games.engine import BAR, Position
+from games.engine import BAR
 from games.engine.board import Board
-from games.engine.variants import Variant, opponent_point
+from games.engine.variants import opponent_point
 
 
-def describe(seen: Position | Board, variant: Variant, *, names: tuple[str, str]) -> str:
+def describe(seen: Board, *, names: tuple[str, str]) -> str:
     """``seen`` from the side of ``names[0]``; a pinned checker (plakoto) is said to be pinned.
 
     >>> from games.engine.variants import FEVGA
-    >>> describe(Board.starting(FEVGA), FEVGA, names=("Ann", "Bob")).split(";")[0]
+    >>> describe(Board.starting(FEVGA), names=("Ann", "Bob")).split(";")[0]
     'Ann: 15 on 24'
     """
-    counts = seen.points
-    pinned = seen.pinned if isinstance(seen, Board) else (0,) * 26
+    variant = seen.variant
+    counts, pinned = seen.points, seen.pinned
     mine, theirs = [], []
     for point in range(24, 0, -1):
         top = counts[point]

@@ -315,7 +315,7 @@ def _play_area(
     looks = checker_looks(match.first_player, match.second_player)
     shown = state.board_for(0)
     if turn is not None:
-        shown = turn.position if you == 0 else turn.position.flipped()
+        shown = turn.board if you == 0 else turn.board.flipped()
     board = draw_board(
         shown,
         side=side,

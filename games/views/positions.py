@@ -15,7 +15,9 @@ from django.views.decorators.http import require_GET
 
 from games.computer import sage
 from games.engine import Dice, EngineError, Position
+from games.engine.board import Board
 from games.engine.gnubg import PLAYING, MatchKey, match_id, match_key_from_id
+from games.engine.variants import BACKGAMMON
 from games.engine.xgid import gnubg_from_xgid, xgid_from_gnubg
 from games.views.board import draw_board
 from games.views.cube import Cube
@@ -166,7 +168,7 @@ def positions(request: HttpRequest) -> HttpResponse:
 def _shown(setup: SetUp) -> dict[str, object]:
     position = setup.position
     board = draw_board(
-        position,
+        Board.from_position(BACKGAMMON, position),
         side=0,
         names=NAMES,
         dice=setup.dice,

@@ -11,16 +11,16 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from games.engine import EngineError, MatchState, Play, format_play
-from games.engine.turn import PartialPlay, PartialVariantPlay
+from games.engine.turn import PlayInProgress
 from games.models import Match
 
 
 def turn_in_progress(
     request: HttpRequest, state: MatchState, you: int
-) -> tuple[PartialPlay | PartialVariantPlay, int | None, str | None]:
+) -> tuple[PlayInProgress, int | None, str | None]:
     """The play ``you`` have put together so far, the point chosen to move from (if any), and
     a notice when the steps asked for are no longer possible (the play starts again)."""
-    turn = _turn_begun(state, you)
+    turn = state.turn_begun(you)
     notice = None
     try:
         for source, die in _read_steps(request.GET.get("steps", "")):
@@ -29,21 +29,13 @@ def turn_in_progress(
                 raise ValueError(f"{source}-{die}")
             turn = turn.with_move(move)
     except (EngineError, ValueError):
-        turn = _turn_begun(state, you)
+        turn = state.turn_begun(you)
         notice = _("Those steps are not possible any more; start the play again.")
     selected = None
     choice = _point(request.GET.get("select", ""))
     if choice is not None and choice in turn.movable_points():
         selected = choice
     return turn, selected, notice
-
-
-def _turn_begun(state: MatchState, you: int) -> PartialPlay | PartialVariantPlay:
-    """The play ``you`` put together checker by checker, before the first checker."""
-    assert state.dice is not None
-    if state.board is None:
-        return PartialPlay(state.position_for(you), state.dice)
-    return PartialVariantPlay(state.board_for(you), state.dice)
 
 
 def _read_steps(text: str) -> list[tuple[int, int]]:
@@ -66,9 +58,7 @@ def _point(text: str) -> int | None:
     return None
 
 
-def turn_url(
-    match: Match, turn: PartialPlay | PartialVariantPlay, select: int | None = None
-) -> str:
+def turn_url(match: Match, turn: PlayInProgress, select: int | None = None) -> str:
     """The match page with ``turn``'s steps (and ``select`` chosen)."""
     query: dict[str, str] = {}
     if turn.moves:
@@ -79,5 +69,5 @@ def turn_url(
     return f"{url}?{urlencode(query)}" if query else url
 
 
-def steps_notation(turn: PartialPlay | PartialVariantPlay) -> str:
+def steps_notation(turn: PlayInProgress) -> str:
     return format_play(Play(turn.moves)) if turn.moves else ""

@@ -47,9 +47,9 @@ def test_every_legal_play_can_be_put_together_and_read_back(variant):
         for legal in plays:
             step = PartialVariantPlay(board, dice)
             for (source, destination), die in zip(legal.moves, legal.dice, strict=True):
-                hit = destination != 0 and step.position.points[destination] == -1
+                hit = destination != 0 and step.board.points[destination] == -1
                 step = step.with_move(make_move(source, die, hit))
-            assert step.is_complete() and step.position == legal.after
+            assert step.is_complete() and step.board == legal.after
             assert find_play(board, dice, format_play(step.play())).after == legal.after
 
 

@@ -12,7 +12,8 @@ from django.urls import reverse
 
 from accounts.models import Profile, Unlock
 from accounts.rewards import CROWN_LABEL, appearance_choose
-from games.engine import Position
+from games.engine.board import Board
+from games.engine.variants import BACKGAMMON
 from games.views.board import CheckerLook, draw_board
 from ratings.models import PlayerRating
 from tests.games.factories import make_user, start_match
@@ -98,7 +99,7 @@ def test_the_crown_can_be_taken_off(alice: Any, signed_in: Any) -> None:
 
 def test_the_board_draws_each_players_chosen_colour_and_style() -> None:
     board = draw_board(
-        Position.starting(),
+        Board.starting(BACKGAMMON),
         side=0,
         names=("alice", "bob"),
         looks=(CheckerLook("ruby", "ringed"), CheckerLook()),

@@ -13,7 +13,6 @@ from backgammon_site.errors import ApplicationError
 from games import services
 from games.computer.analysis import analysis_request, match_subject
 from games.engine import Dice, MatchRules, MatchState, state_from_snapshot
-from games.engine.notation import format_play
 from games.log.integrity import log_problems
 from games.log.records import match_log, rules_of_log
 from games.models import Challenge, Match, MatchAnalysis, MatchEvent
@@ -61,11 +60,7 @@ def play_to_the_end(
         user = match.players[player]
         actions = state.legal_actions(player)
         if "move" in actions:
-            if state.board is None:
-                plays = [format_play(play) for play in state.legal_plays()]
-            else:
-                plays = [play.notation for play in state.variant_plays()]
-            act(match, user, "move", play=chooser.choice(plays))
+            act(match, user, "move", play=chooser.choice(state.legal_play_notations()))
         elif "double" in actions and chooser.random() < 0.1:
             act(match, user, "double")
         elif "roll" in actions:

@@ -8,6 +8,8 @@ import re
 import pytest
 
 from games.engine import BAR, Dice, LastPlay, Play, Position, parse_play
+from games.engine.board import Board
+from games.engine.variants import BACKGAMMON
 from games.views.board import board_svg, draw_board
 from tests.games.factories import act, make_user, script_dice, start_match
 
@@ -26,7 +28,9 @@ def played(before: Position, notation: str, dice: tuple[int, int], mover: int):
 
 def drawn(before: Position, notation: str, dice: tuple[int, int], *, mover: int, side: int):
     stored, last = played(before, notation, dice, mover)
-    return draw_board(stored, side=side, names=NAMES, last_play=last)
+    return draw_board(
+        Board.from_position(BACKGAMMON, stored), side=side, names=NAMES, last_play=last
+    )
 
 
 def marked(board, attribute: str) -> set[str]:
@@ -136,8 +140,9 @@ def test_each_arrived_checker_glides_from_where_a_checker_left(side):
 
 
 def test_a_dance_marks_nothing_and_says_so():
-    stored = Position.starting()
-    board = draw_board(stored, side=0, names=NAMES, last_play=LastPlay(1, Dice(6, 6), Play()))
+    board = draw_board(
+        Board.starting(BACKGAMMON), side=0, names=NAMES, last_play=LastPlay(1, Dice(6, 6), Play())
+    )
     svg = board_svg(board)
     assert "data-last-from" not in svg and "data-last-to" not in svg
     assert "data-arrived" not in svg and "data-last-play" not in svg
@@ -145,7 +150,7 @@ def test_a_dance_marks_nothing_and_says_so():
 
 
 def test_without_a_last_play_nothing_is_marked():
-    svg = board_svg(draw_board(Position.starting(), side=0, names=NAMES))
+    svg = board_svg(draw_board(Board.starting(BACKGAMMON), side=0, names=NAMES))
     assert "data-last" not in svg and "data-arrived" not in svg and "Last play" not in svg
 
 

@@ -80,7 +80,7 @@ def test_a_middle_step_shows_the_board_after_that_many_events(client, match, ali
         "Step 2 of 7: server opening roll 3-1 (alice 3, bob 1) — alice starts, playing 3-1"
     )
     expected = fold_events(match.match_length, events_of(match)[:2])
-    board = draw_board(expected.position, side=0, names=("alice", "bob"))
+    board = draw_board(expected.board_for(0), side=0, names=("alice", "bob"))
     assert board_description(text) == board.description
     assert text.count("data-die=") == 2  # alice's 3-1 waits to be played
     url = reverse("match-replay", args=[match.pk])
@@ -149,7 +149,7 @@ def test_the_board_can_be_seen_from_the_second_players_side(client, match):
     text = page(replay(client, match, step=3, side=1))
     expected = fold_events(match.match_length, events_of(match)[:3])
     board = draw_board(
-        expected.position, side=1, names=("alice", "bob"), last_play=expected.last_play
+        expected.board_for(0), side=1, names=("alice", "bob"), last_play=expected.last_play
     )
     assert board_description(text) == board.description
     assert "Last play: alice rolled 3-1 and played 8/5 6/5" in board.description

@@ -144,3 +144,17 @@ def test_a_play_the_variant_refuses_is_shown_on_the_page_naming_the_rule(
 
     assert "must pass your opponent&#x27;s start" in response.content.decode()
     assert reload(match).seq == seq
+
+
+def test_the_movers_board_in_hypergammon_has_three_checkers_a_side_and_none_borne_off(
+    dice, signed_in, alice, bob
+):
+    dice.add(5, 3)
+    match = started(alice, bob, "hypergammon")
+    assert state_of(reload(match)).player_to_act() == 0  # alice puts her play together
+
+    page = signed_in(alice).get(f"/matches/{match.pk}/").content.decode()
+
+    assert "data-movable" in page
+    assert "alice: 1 on 24, 1 on 23, 1 on 22; pip count 69" in page
+    assert "borne off" not in page
