@@ -72,3 +72,18 @@ def test_the_challenge_form_and_the_match_page_link_the_rules(signed_in, alice, 
     )
     match = services.challenge_accept(challenge_id=challenge.pk, user=bob)
     assert 'href="/rules/fevga/"' in client.get(f"/matches/{match.pk}/").content.decode()
+
+
+@pytest.mark.parametrize(
+    ("name", "says", "never"),
+    [
+        ("backgammon", "plays the two numbers rolled", "winner of the game before"),
+        ("portes", "begins by rolling both dice", "plays the two numbers rolled"),
+        ("plakoto", "winner of the game before", "plays the two numbers rolled"),
+        ("long-nardi", "plays the two numbers rolled", "begins by rolling both dice"),
+    ],
+)
+def test_the_page_says_how_each_game_begins(client, name, says, never):
+    html = " ".join(client.get(f"/rules/{name}/").content.decode().split())
+    assert says in html
+    assert never not in html
