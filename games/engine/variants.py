@@ -209,8 +209,20 @@ LONG_NARDI = Variant(
     gammon_word="mars",
 )
 
+TAVLA = Variant(
+    name="tavla",
+    title=gettext_noop("Tavla"),
+    checkers=15,
+    start=((24, 2), (13, 5), (8, 3), (6, 5)),
+    track=Track.OPPOSITE,
+    landing=Landing.HIT,
+    gammon_word="mars",
+    higher_die_rolls_again=True,
+)
+
 VARIANTS: dict[str, Variant] = {
-    v.name: v for v in (BACKGAMMON, NACKGAMMON, HYPERGAMMON, PORTES, PLAKOTO, FEVGA, LONG_NARDI)
+    v.name: v
+    for v in (BACKGAMMON, NACKGAMMON, HYPERGAMMON, PORTES, PLAKOTO, FEVGA, LONG_NARDI, TAVLA)
 }
 
 

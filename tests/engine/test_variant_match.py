@@ -38,18 +38,13 @@ from games.engine.events import (
     Take,
 )
 from games.engine.match import NO_POSITION
+from games.engine.variants import VARIANTS
 from games.engine.words import event_words
 from tests.engine.matches import at
 
 #: Each variant's match, and Tavli's two formats: (rules, length).
 MATCHES = [
-    (MatchRules.of("backgammon"), 3),
-    (MatchRules.of("nackgammon"), 3),
-    (MatchRules.of("hypergammon"), 5),
-    (MatchRules.of("portes"), 3),
-    (MatchRules.of("plakoto"), 3),
-    (MatchRules.of("fevga"), 3),
-    (MatchRules.of("long-nardi"), 3),
+    *[(MatchRules.of(name), 5 if name == "hypergammon" else 3) for name in VARIANTS],
     (MatchRules.of("tavli", "tavli-points"), 5),
     (MatchRules.of("tavli", "tavli-best-of-three"), 3),
 ]

@@ -13,6 +13,7 @@ from backgammon_site.errors import ApplicationError
 from games import services
 from games.computer.analysis import analysis_request, match_subject
 from games.engine import Dice, MatchRules, MatchState, state_from_snapshot
+from games.engine.variants import VARIANTS
 from games.log.integrity import log_problems
 from games.log.records import match_log, rules_of_log
 from games.models import Challenge, Match, MatchAnalysis, MatchEvent
@@ -23,13 +24,7 @@ pytestmark = pytest.mark.django_db
 
 #: (variant, match_format, cube, the engine's rules the match is played by)
 VARIANT_MATCHES = [
-    ("backgammon", None, None, MatchRules()),
-    ("nackgammon", None, None, MatchRules.of("nackgammon")),
-    ("hypergammon", None, None, MatchRules.of("hypergammon")),
-    ("portes", None, None, MatchRules.of("portes")),
-    ("plakoto", None, None, MatchRules.of("plakoto")),
-    ("fevga", None, None, MatchRules.of("fevga")),
-    ("long-nardi", None, None, MatchRules.of("long-nardi")),
+    *[(name, None, None, MatchRules.of(name)) for name in VARIANTS],
     ("tavli", None, None, MatchRules.of("tavli")),
     ("tavli", "points", True, MatchRules.of("tavli", "tavli-points", True)),
     ("tavli", "best_of_three", None, MatchRules.of("tavli", "tavli-best-of-three")),
