@@ -164,7 +164,7 @@ class ImportAnalysisView(APIView):
         summary="The imported match's analysis: the equity each decision lost against the best "
         "choice of bgsage and, as a second opinion, of GNU Backgammon",
         parameters=[AnalysisQuerySerializer],
-        responses={200: ImportAnalysisSerializer, 404: ERRORS[404]},
+        responses={200: ImportAnalysisSerializer, 400: ERRORS[400], 404: ERRORS[404]},
     )
     def get(self, request: Request, import_id: int) -> Response:
         engine = AnalysisQuerySerializer.engine_of(request.query_params)
@@ -182,6 +182,7 @@ class ImportAnalysisView(APIView):
         request=None,
         responses={
             202: ImportAnalysisSerializer,
+            400: ERRORS[400],
             401: ERRORS[401],
             404: ERRORS[404],
             429: TOO_MANY,
