@@ -201,6 +201,22 @@ def league_seasons(league: League) -> tuple[LeagueSeason | None, LeagueSeason | 
     return (played[-1] if played else None), upcoming
 
 
+def seasons_played(league: League) -> list[LeagueSeason]:
+    """The league's seasons that have started (running or finished), first first, each with
+    ``players`` counted."""
+    return list(
+        league.seasons.exclude(status=LeagueSeason.Status.SIGNING_UP)
+        .annotate(players=Count("entries", filter=Q(entries__withdrawn=False)))
+        .order_by("number")
+    )
+
+
+def season_played(league: League, number: int) -> LeagueSeason | None:
+    """The league's season ``number``, if it has started (a season still signing up has no
+    tables), with ``players`` counted."""
+    return next((season for season in seasons_played(league) if season.number == number), None)
+
+
 def season_players(season: LeagueSeason) -> list[LeagueEntry]:
     """Who is in a season, by sign-up."""
     return list(
