@@ -82,6 +82,11 @@ api_urlpatterns = [
     path("leagues/", leagues_api.LeagueListCreate.as_view(), name="api-leagues"),
     path("leagues/<id:league_id>/", leagues_api.LeagueDetail.as_view(), name="api-league"),
     path(
+        "leagues/<id:league_id>/seasons/<id:number>/",
+        leagues_api.LeagueSeasonDetail.as_view(),
+        name="api-league-season",
+    ),
+    path(
         "leagues/<id:league_id>/sign-up/",
         leagues_api.LeagueSignUp.as_view(),
         name="api-league-sign-up",

@@ -1,6 +1,7 @@
-"""The API of leagues: list and create them, read one with its seasons' division standings,
-sign up for the next season and withdraw. Each body's serializer here is also its OpenAPI
-schema."""
+"""The API of leagues: list and create them, read one with its current season's division
+standings, read any season that has started (a finished one's final places, promotions and
+relegations), sign up for the next season and withdraw. Each body's serializer here is also
+its OpenAPI schema."""
 
 from __future__ import annotations
 
@@ -109,6 +110,15 @@ class LeagueDetailSerializer(LeagueSerializer):
     signed_up = serializers.ListField(
         child=serializers.CharField(), help_text="The next season's players."
     )
+    seasons = SeasonSerializer(
+        many=True,
+        help_text="Every season that has started, first first; each one's tables are at "
+        "/api/leagues/{id}/seasons/{number}/.",
+    )
+
+
+class SeasonDetailSerializer(SeasonSerializer):
+    divisions = DivisionSerializer(many=True)
 
 
 def league_data(league: League, *, detail: bool = False) -> dict[str, Any]:
@@ -123,20 +133,24 @@ def league_data(league: League, *, detail: bool = False) -> dict[str, Any]:
     data["next_season"] = upcoming
     if not detail:
         return LeagueSerializer(data).data
-    data["divisions"] = [
-        {
-            "level": table.division.level,
-            "standings": [_standing(line) for line in table.standings],
-            "results": [_result(pairing, current.finished_at) for pairing in table.pairings],
-        }
-        for table in (league_tables.season_tables(current) if current is not None else [])
-        if current is not None
-    ]
+    data["divisions"] = _divisions(current) if current is not None else []
+    data["seasons"] = league_tables.seasons_played(league)
     data["signed_up"] = [
         entry.player.get_username()
         for entry in (league_tables.season_players(upcoming) if upcoming is not None else [])
     ]
     return LeagueDetailSerializer(data).data
+
+
+def _divisions(season: LeagueSeason) -> list[dict[str, Any]]:
+    return [
+        {
+            "level": table.division.level,
+            "standings": [_standing(line) for line in table.standings],
+            "results": [_result(pairing, season.finished_at) for pairing in table.pairings],
+        }
+        for table in league_tables.season_tables(season)
+    ]
 
 
 def _standing(line: league_tables.Standing) -> dict[str, Any]:
@@ -221,6 +235,26 @@ class LeagueDetail(APIView):
     )
     def get(self, request: Request, league_id: int) -> Response:
         return Response(_detail(league_id))
+
+
+class LeagueSeasonDetail(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(
+        summary="A season that has started, running or finished: its divisions with "
+        "standings, results, and (once finished) each player's move up, down or staying",
+        responses={200: SeasonDetailSerializer, **ERRORS},
+    )
+    def get(self, request: Request, league_id: int, number: int) -> Response:
+        league = League.objects.filter(pk=league_id).first()
+        if league is None:
+            raise NotFound(f"There is no league {league_id}.")
+        season = league_tables.season_played(league, number)
+        if season is None:
+            raise NotFound(f"Season {number} of {league.name} has not started.")
+        data = {field: getattr(season, field) for field in SeasonSerializer().fields}
+        data["divisions"] = _divisions(season)
+        return Response(SeasonDetailSerializer(data).data)
 
 
 class LeagueSignUp(APIView):

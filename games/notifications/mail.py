@@ -21,6 +21,7 @@ from games.clocks.words import time_control_words
 from games.engine.variants import variant_named
 from games.engine.words import resignation_words
 from games.models import BracketMatch, LeagueMatch, Match, Notification
+from games.notifications.news import matches_told_together
 
 Kind = Notification.Kind
 
@@ -85,6 +86,9 @@ def news_item(notification: Notification) -> dict[str, Any]:
         headline = f"It is your turn in your match against {opponent}."
     elif notification.kind == Kind.TOURNAMENT_MATCH:
         event = _event_of(match)
+        matches = matches_told_together(match, user)
+        if len(matches) > 1:
+            return _matches_started_item(notification, event, matches)
         subject = f"Your match against {opponent} in {event} has started"
         headline = (
             f"Your match against {opponent} in {event} has started "
@@ -105,6 +109,33 @@ def news_item(notification: Notification) -> dict[str, Any]:
         "title": title,
         "position": position_in_words(view),
         "url": site_url(reverse("match", kwargs={"match_id": match.pk})),
+    }
+
+
+def _matches_started_item(
+    notification: Notification, event: str, matches: list[Match]
+) -> dict[str, Any]:
+    """One email for all of a player's matches started together (a league season's): each
+    match's opponent, whose turn it is, and its link."""
+    user = notification.user
+    lines = []
+    for match in matches:
+        opponent = match.second_player if match.first_player_id == user.pk else match.first_player
+        turn = "your turn" if match.to_act_id == user.pk else f"{opponent.get_username()}'s turn"
+        link = site_url(reverse("match", kwargs={"match_id": match.pk}))
+        lines.append(f"Against {opponent.get_username()} (match {match.pk}, {turn}): {link}")
+    yours = next((m for m in matches if m.to_act_id == user.pk), matches[0])
+    headline = (
+        f"Your {len(matches)} matches in {event} have started "
+        f"({a_match_of(matches[0].match_length)} each)."
+    )
+    return {
+        "kind": notification.kind,
+        "subject": f"Your {len(matches)} matches in {event} have started",
+        "headline": headline,
+        "title": event,
+        "position": lines,
+        "url": site_url(reverse("match", kwargs={"match_id": yours.pk})),
     }
 
 

@@ -9,6 +9,10 @@ a second email. News due at once may wait first (games/notifications/attention.p
 A player's turn starts when the match comes to wait for their decision after somebody else's:
 the seq of that decision names the turn. Their own roll and move that follow are the same
 turn; a double they make, taken by the opponent, hands them a new turn.
+
+An event's start is one piece of news per player: a league season's opening tells each player
+of all their matches in one email, not one per match, and the opening turn of an event's match
+is told by that news, not by a "your turn" of its own.
 """
 
 from __future__ import annotations
@@ -17,11 +21,12 @@ from functools import partial
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import Delivery, Profile, PushSubscription, profile_loaded, profile_of
 from backgammon_site.vapid import site_vapid_keys
-from games.models import Challenge, Match, MatchEvent, Notification
+from games.models import BracketMatch, Challenge, LeagueMatch, Match, MatchEvent, Notification
 from games.notifications.attention import delay_of
 from games.services.announcements import NOT_DECISIONS
 from games.signals import news_to_send
@@ -64,6 +69,8 @@ def match_news(
     player = match.first_player if match.first_player_id == to_act_id else match.second_player
     if player.pk != to_act_id:
         return
+    if since == 0 and _told_at_the_start(player, match):
+        return
     _record(player, Kind.YOUR_TURN, turn_key(match.pk, since), match=match, seq=since)
 
 
@@ -78,8 +85,10 @@ def challenge_news(*, challenge_id: int) -> None:
 
 
 def tournament_match_news(*, match_id: int) -> None:
-    """Tell both players that their tournament match has started. A player hears of it as they
-    chose to hear of challenges: a tournament match is an invitation they signed up for."""
+    """Tell both players that their tournament or league match has started. A player hears of
+    it as they chose to hear of challenges: a tournament match is an invitation they signed up
+    for. The matches of a league season, all started at its opening, are one piece of news
+    for each player (``matches_told_together`` lists them), however many signals arrive."""
     match = (
         Match.objects.select_related("first_player__profile", "second_player__profile")
         .filter(pk=match_id)
@@ -87,13 +96,39 @@ def tournament_match_news(*, match_id: int) -> None:
     )
     if match is None:
         return
+    season_id = (
+        LeagueMatch.objects.filter(match=match)
+        .values_list("division__season_id", flat=True)
+        .first()
+    )
+    key = (
+        f"tournament_match:match:{match.pk}"
+        if season_id is None
+        else f"tournament_match:league_season:{season_id}"
+    )
     for player in match.players:
-        _record(
-            player,
-            Kind.TOURNAMENT_MATCH,
-            f"tournament_match:match:{match.pk}",
-            match=match,
+        _record(player, Kind.TOURNAMENT_MATCH, key, match=match)
+
+
+def matches_told_together(match: Match, player: Any) -> list[Match]:
+    """The matches that one piece of "tournament match started" news about ``match`` tells
+    ``player`` of: all of theirs in its league season, oldest first, or the knock-out match
+    alone."""
+    season_id = (
+        LeagueMatch.objects.filter(match=match)
+        .values_list("division__season_id", flat=True)
+        .first()
+    )
+    if season_id is None:
+        return [match]
+    return list(
+        Match.objects.filter(
+            Q(first_player=player) | Q(second_player=player),
+            league_match__division__season_id=season_id,
         )
+        .select_related("first_player", "second_player")
+        .order_by("pk")
+    )
 
 
 def deadline_news(*, match_id: int, seq: int) -> None:
@@ -118,6 +153,19 @@ def deadline_approaching(match: Match) -> None:
         f"deadline:match:{match.pk}:seq:{match.seq}",
         match=match,
         seq=match.seq,
+    )
+
+
+def _told_at_the_start(player: Any, match: Match) -> bool:
+    """Whether the opening turn of ``match`` was told to ``player`` by the news of its start:
+    a tournament's or a league's match, for a player who hears of those."""
+    if not (
+        wants_email(player, Kind.TOURNAMENT_MATCH) or wants_push(player, Kind.TOURNAMENT_MATCH)
+    ):
+        return False
+    return (
+        LeagueMatch.objects.filter(match=match).exists()
+        or BracketMatch.objects.filter(match=match).exists()
     )
 
 
@@ -253,7 +301,10 @@ def is_still_news(notification: Notification) -> bool:
     if kind == Kind.MATCH_FINISHED:
         return True
     if kind == Kind.TOURNAMENT_MATCH:
-        return notification.match is not None and (notification.match.status == Match.Status.ACTIVE)
+        return notification.match is not None and any(
+            match.status == Match.Status.ACTIVE
+            for match in matches_told_together(notification.match, notification.user)
+        )
     if kind == Kind.CHALLENGE:
         challenge = notification.challenge
         return challenge is not None and challenge.status == Challenge.Status.OPEN

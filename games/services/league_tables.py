@@ -20,9 +20,10 @@ from games.models import League, LeagueDivision, LeagueEntry, LeagueMatch, Leagu
 
 @dataclass
 class Result:
-    """A counted match: who won, and the points each scored. The winner counts as having
-    reached the match's length even when the match ended early (on time, by resignation of
-    the match, by a moderator's award)."""
+    """A counted match: who won, and the points each scored. The winner counts the match's
+    length exactly: as having reached it when the match ended early (on time, by resignation
+    of the match, by a moderator's award), and no more when a last game's gammon or cube
+    took them past it (a 3-point match won 5-2 counts 3-2)."""
 
     winner_id: int
     points: dict[int, int]
@@ -77,8 +78,11 @@ def counted_result(pairing: LeagueMatch, closed_at: Any) -> Result | None:
     if closed_at is not None and match.finished_at is not None and match.finished_at > closed_at:
         return None
     score = (match.state or {}).get("score") or [0, 0]
-    by_player = {match.first_player_id: int(score[0]), match.second_player_id: int(score[1])}
-    by_player[match.winner_id] = max(by_player[match.winner_id], match.match_length)
+    by_player = {
+        match.first_player_id: min(int(score[0]), match.match_length),
+        match.second_player_id: min(int(score[1]), match.match_length),
+    }
+    by_player[match.winner_id] = match.match_length
     entries = {
         pairing.first.player_id: pairing.first_id,
         pairing.second.player_id: pairing.second_id,
@@ -199,6 +203,22 @@ def league_seasons(league: League) -> tuple[LeagueSeason | None, LeagueSeason | 
     upcoming = next((s for s in seasons if s.status == LeagueSeason.Status.SIGNING_UP), None)
     played = [s for s in seasons if s.status != LeagueSeason.Status.SIGNING_UP]
     return (played[-1] if played else None), upcoming
+
+
+def seasons_played(league: League) -> list[LeagueSeason]:
+    """The league's seasons that have started (running or finished), first first, each with
+    ``players`` counted."""
+    return list(
+        league.seasons.exclude(status=LeagueSeason.Status.SIGNING_UP)
+        .annotate(players=Count("entries", filter=Q(entries__withdrawn=False)))
+        .order_by("number")
+    )
+
+
+def season_played(league: League, number: int) -> LeagueSeason | None:
+    """The league's season ``number``, if it has started (a season still signing up has no
+    tables), with ``players`` counted."""
+    return next((season for season in seasons_played(league) if season.number == number), None)
 
 
 def season_players(season: LeagueSeason) -> list[LeagueEntry]:

@@ -28,7 +28,12 @@ from games.services.droppers import refuse_dropper
 from games.services.league_tables import standings_of
 from games.services.locks import locked_league
 from games.services.matches import match_start
-from games.services.tournaments import can_create_tournament, may_play, whole
+from games.services.tournaments import (
+    can_create_tournament,
+    entries_still_admitted,
+    may_play,
+    whole,
+)
 from games.signals import tournament_match_started
 from ratings.selectors import ratings_in
 
@@ -207,6 +212,7 @@ def _close(season: LeagueSeason, now: datetime) -> None:
 
 def _open(league: League, season: LeagueSeason, now: datetime) -> None:
     entries = list(season.entries.filter(withdrawn=False).select_related("player"))
+    entries = entries_still_admitted(entries)
     if len(entries) < MIN_PLAYERS:
         season.starts_at = now + timedelta(days=league.season_days)
         season.save(update_fields=["starts_at"])

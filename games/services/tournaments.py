@@ -26,7 +26,7 @@ from games.models import BracketMatch, Match, MatchEvent, Tournament, Tournament
 from games.models.tournaments import MAX_SIZE, MIN_SIZE
 from games.services.announcements import announce_tournament
 from games.services.challenges import MAX_MATCH_LENGTH, clean_time_control
-from games.services.droppers import refuse_dropper
+from games.services.droppers import dropper_refusal, refuse_dropper
 from games.services.locks import locked_tournament
 from games.services.matches import match_start
 from games.signals import tournament_match_started
@@ -212,6 +212,28 @@ def may_play(user: Any) -> bool:
     )
 
 
+def may_take_part(user: Any) -> bool:
+    """Whether ``user`` may be in a tournament or a league now: ``may_play`` (an active
+    account, so not suspended) and not refused as a dropper. Asked at sign-up and again at
+    every start, since either can change between the two."""
+    return may_play(user) and dropper_refusal(user) is None
+
+
+def entries_still_admitted(entries: list[Any]) -> list[Any]:
+    """The entries (a tournament's or a league season's) whose players may still take part;
+    the others are withdrawn, so that no match is made that could only end on time."""
+    admitted, refused = [], []
+    for entry in entries:
+        if may_take_part(entry.player):
+            admitted.append(entry)
+        else:
+            entry.withdrawn = True
+            refused.append(entry)
+    if refused:
+        type(refused[0]).objects.bulk_update(refused, ["withdrawn"])
+    return admitted
+
+
 def whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -251,6 +273,9 @@ def _start_if_due(tournament: Tournament, now: datetime) -> bool:
         due = tournament.starts_at is not None and tournament.starts_at <= now
     if not due:
         return False
+    entries = entries_still_admitted(entries)
+    if tournament.start_mode == Tournament.StartMode.WHEN_FULL and len(entries) < tournament.size:
+        return False  # places freed by players who may no longer play: sign-up goes on
     if len(entries) < MIN_PLAYERS:
         tournament.status = Status.CANCELLED
         tournament.finished_at = now

@@ -1,6 +1,7 @@
 """The league pages: the list, one league with its current season's division tables (the
-standings and the results grid), sign-up and withdrawal for the next season, and the form that
-creates a league."""
+standings and the results grid) and links to its other seasons, each season's own page (a
+finished one's final tables, places, promotions and relegations), sign-up and withdrawal for
+the next season, and the form that creates a league."""
 
 from __future__ import annotations
 
@@ -120,6 +121,26 @@ def league_page(request: HttpRequest, league_id: int) -> HttpResponse:
             "upcoming": upcoming,
             "signed_up": signed_up,
             "entered": viewer is not None and any(e.player_id == viewer.pk for e in signed_up),
+            "seasons": league_tables.seasons_played(league),
+        },
+    )
+
+
+@require_GET
+def league_season_page(request: HttpRequest, league_id: int, number: int) -> HttpResponse:
+    league = League.objects.filter(pk=league_id).first()
+    season = league_tables.season_played(league, number) if league is not None else None
+    if league is None or season is None:
+        raise Http404("No such season.")
+    return render(
+        request,
+        "games/league_season.html",
+        {
+            "league": league,
+            "terms": terms_of(league),
+            "current": season,
+            "tables": league_tables.season_tables(season),
+            "seasons": league_tables.seasons_played(league),
         },
     )
 

@@ -53,6 +53,11 @@ urlpatterns = [
     path("leagues/", leagues.league_list, name="leagues"),
     path("leagues/new/", leagues.league_new, name="league-new"),
     path("leagues/<id:league_id>/", leagues.league_page, name="league"),
+    path(
+        "leagues/<id:league_id>/seasons/<id:number>/",
+        leagues.league_season_page,
+        name="league-season",
+    ),
     path("leagues/<id:league_id>/sign-up/", leagues.league_sign_up, name="league-sign-up"),
     path("leagues/<id:league_id>/withdraw/", leagues.league_withdraw, name="league-withdraw"),
     path("tournaments/", tournaments.tournament_list, name="tournaments"),

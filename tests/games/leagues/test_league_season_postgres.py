@@ -52,7 +52,7 @@ def test_a_season_from_sign_up_to_promotion() -> None:
     pairings = pairings_of(season)
     assert len(pairings) == 30
     news = Notification.objects.filter(kind=Notification.Kind.TOURNAMENT_MATCH)
-    assert news.count() == 60
+    assert news.count() == 12  # one for each player, of all their matches
 
     # Two matches are lost on time through the sweep; a moderator ends the rest. In each
     # division the lower-rated player wins, so each table is the ratings upside down.

@@ -120,11 +120,11 @@ def test_a_season_opens_with_divisions_by_rating_and_a_round_robin_in_each(
     top = [p for p in pairings if p.division.level == 1]
     for name in ("p00", "p03", "p06"):
         assert sum(p.match.first_player.username == name for p in top) == 3
-    assert Notification.objects.filter(kind=Notification.Kind.TOURNAMENT_MATCH).count() == 72
+    # Each player hears of all their matches at once: one piece of news each.
+    assert Notification.objects.filter(kind=Notification.Kind.TOURNAMENT_MATCH).count() == 13
     subjects = {message.subject for message in mail.outbox}
-    assert "Your match against p01 in Tuesday league (season 1, division 1) has started" in (
-        subjects
-    )
+    assert "Your 6 matches in Tuesday league (season 1, division 1) have started" in subjects
+    assert "Your 5 matches in Tuesday league (season 1, division 2) have started" in subjects
     # The next season signs up already, every player of this one carried over.
     following = league.seasons.get(status=LeagueSeason.Status.SIGNING_UP)
     assert following.number == 2 and following.starts_at == season.ends_at
