@@ -11,15 +11,28 @@ or ``is_variant``: a new variant of the engine needs no migration.
 from __future__ import annotations
 
 from django.db import models
+from django.utils.functional import Promise
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from backgammon_site.errors import ApplicationError
-from games.engine.variants import DEFAULT_MATCH_VARIANT, MATCH_VARIANTS
+from games.engine.variants import DEFAULT_MATCH_VARIANT, MATCH_VARIANTS, MatchVariant
+
+
+def _choice_label(kind: MatchVariant) -> Promise:
+    """``Backgammon (Short nardi)``: the title, and the other names players know it by."""
+    if not kind.also_called:
+        return _(kind.title)
+    others = ", ".join(["{}"] * len(kind.also_called))
+    return format_lazy(
+        "{} (" + others + ")", _(kind.title), *(_(name) for name in kind.also_called)
+    )
+
 
 Variant = models.TextChoices(
     "Variant",
     [
-        (name.upper().replace("-", "_"), (name, _(kind.title)))
+        (name.upper().replace("-", "_"), (name, _choice_label(kind)))
         for name, kind in MATCH_VARIANTS.items()
     ],
 )
@@ -42,6 +55,11 @@ def unknown_variant_message(name: object) -> str:
 def variant_title(name: str) -> str:
     """A variant's name (or ``tavli``) for people, in the reader's language: Long nardi."""
     return str(_(MATCH_VARIANTS[name].title))
+
+
+def variant_other_names(name: str) -> list[str]:
+    """Other names of a variant (or of Tavli) in the reader's language: Short nardi."""
+    return [str(_(other)) for other in MATCH_VARIANTS[name].also_called]
 
 
 def variant_asked(name: str | None) -> str:

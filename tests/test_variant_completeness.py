@@ -86,3 +86,11 @@ def test_its_rules_page_and_its_place_in_the_forms(client, name):
     assert f'href="/rules/{name}/"' in client.get("/rules/").content.decode()
     home = client.get("/").content.decode()
     assert f'value="{name}"' in home, f"the home page's play form does not offer {name}"
+
+
+@pytest.mark.parametrize("name", _site_names())
+@pytest.mark.parametrize("language", OTHER_LANGUAGES)
+def test_its_other_names_are_translated(name, language):
+    for other in MATCH_VARIANTS[name].also_called:
+        with translation.override(language):
+            assert str(translation.gettext(other)) != other, f"{other!r} has no {language} text"

@@ -95,6 +95,8 @@ class Variant:
     otherwise every game opens with the opening roll."""
     gammon_word: str = "gammon"
     """What a game won by two is called in the variant's own language: a gammon, a mars."""
+    also_called: tuple[str, ...] = ()
+    """Other names players know the same rules by (backgammon: short nardi, in Russia)."""
     gnubg_variation: str | None = None
     """The variation's name in GNU Backgammon (its .mat files' ``Variation`` tag): gnubg plays
     it, reads and writes its .mat files, and its Position ID and Match ID describe it; None:
@@ -133,6 +135,7 @@ BACKGAMMON = Variant(
     backgammon=3,
     cube_by_default=True,
     crawford=True,
+    also_called=(gettext_noop("Short nardi"),),
     gnubg_variation=GNUBG_STANDARD,
 )
 NACKGAMMON = Variant(
@@ -250,11 +253,12 @@ class MatchVariant:
     title: str
     games: tuple[Variant, ...]
     match_formats: tuple[MatchFormat, ...] = (MatchFormat.POINTS,)
+    also_called: tuple[str, ...] = ()
 
     @classmethod
     def of(cls, variant: Variant) -> MatchVariant:
         """A match of ``variant``'s games alone, to N points."""
-        return cls(variant.name, variant.title, (variant,))
+        return cls(variant.name, variant.title, (variant,), also_called=variant.also_called)
 
     def rotates(self) -> bool:
         """Its games change variant in turn (Tavli)."""

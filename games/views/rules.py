@@ -7,7 +7,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
-from backgammon_site.variants import variant_title
+from backgammon_site.variants import variant_other_names, variant_title
 from games.engine.board import Board
 from games.engine.variants import (
     MATCH_VARIANTS,
@@ -21,7 +21,9 @@ from games.views.board import board_svg, draw_board
 
 def rules_index(request: HttpRequest) -> HttpResponse:
     """Every variant's rules page, in the order the site lists the variants."""
-    pages = [(name, variant_title(name)) for name in MATCH_VARIANTS]
+    pages = [
+        (name, variant_title(name), ", ".join(variant_other_names(name))) for name in MATCH_VARIANTS
+    ]
     return render(request, "games/rules_index.html", {"pages": pages})
 
 
@@ -41,6 +43,7 @@ def rules_page(request: HttpRequest, variant: str) -> HttpResponse:
         {
             "variant": rules,
             "variant_title": variant_title(rules.name),
+            "other_names": ", ".join(variant_other_names(rules.name)),
             "facts": rule_facts(rules),
             "start_board": board_svg(start),
         },

@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from games import services
 from games.engine import MatchRules
+from games.engine.variants import MATCH_VARIANTS
 from games.models import Match
 from games.views.match_rows import match_rows
 from ratings import selectors
@@ -99,8 +100,9 @@ def test_a_variant_that_is_none_of_ours_is_refused_clearly(client, db):
     assert answer.status_code == 400
     assert answer.json() == {
         "code": "variant",
-        "message": "There is no variant 'chess'; choose one of backgammon, nackgammon, "
-        "hypergammon, portes, plakoto, fevga, long-nardi, tavli.",
+        "message": "There is no variant 'chess'; choose one of "
+        + ", ".join(MATCH_VARIANTS)
+        + ".",
     }
     assert client.get("/api/players/nina/ratings/", {"variant": "chess"}).status_code == 400
     assert client.get("/players/nina/", {"variant": "chess"}).status_code == 400

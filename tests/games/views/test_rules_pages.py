@@ -87,3 +87,13 @@ def test_the_page_says_how_each_game_begins(client, name, says, never):
     html = " ".join(client.get(f"/rules/{name}/").content.decode().split())
     assert says in html
     assert never not in html
+
+
+def test_short_nardi_is_another_name_of_backgammon(client):
+    index = " ".join(client.get("/rules/").content.decode().split())
+    assert "(also called Short nardi)" in index
+    page = " ".join(client.get("/rules/backgammon/").content.decode().split())
+    assert "Also called Short nardi: the same rules under another name." in page
+    russian = client.get("/rules/backgammon/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Короткие нарды" in russian
+    assert client.get("/rules/short-nardi/").status_code == 404
