@@ -99,11 +99,17 @@ def add_local_seat(request: HttpRequest, name: str) -> Any:
 
 def session_player_ids(request: HttpRequest) -> set[int]:
     """The ids of every account this session may act for."""
-    ids = set(request.session.get(LOCAL_SEATS_KEY, []))
-    if request.user.is_authenticated:
-        ids.add(request.user.pk)
-    elif request.session.get(GUEST_KEY) is not None:
-        ids.add(request.session[GUEST_KEY])
+    return players_of_session(request.session, request.user)
+
+
+def players_of_session(session: Any, user: Any) -> set[int]:
+    """The ids of every account a browser's ``session`` may act for, signed in as ``user``
+    (an anonymous user when not signed in): for a WebSocket, which has no request."""
+    ids = set(session.get(LOCAL_SEATS_KEY, []))
+    if user.is_authenticated:
+        ids.add(user.pk)
+    elif session.get(GUEST_KEY) is not None:
+        ids.add(session[GUEST_KEY])
     return ids
 
 

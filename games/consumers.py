@@ -10,36 +10,82 @@ page would not show them. A page whose socket is not open polls instead.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from games.models import Match, Tournament
-from games.push import LOBBIES, match_group, player_group, tournament_group
+from accounts.guests import players_of_session
+from games import selectors
+from games.models import Tournament
+from games.push import LOBBIES, match_group, match_players_group, player_group, tournament_group
+
+logger = logging.getLogger(__name__)
+
+#: The close codes: no such page (or none this visitor may see), a frame sent to a page, and
+#: a lobby asked for by a visitor who is not signed in.
+NOT_FOUND = 4404
+SPOKE = 4400
+SIGN_IN_FIRST = 4401
 
 
-class MatchConsumer(AsyncJsonWebsocketConsumer):
+class PageSocket(AsyncJsonWebsocketConsumer):
+    """A page's socket: the server speaks and the page listens. A frame from the other end
+    is no page of the site's; it is not read, and the socket is closed with ``SPOKE`` and one
+    line of log (one however many frames follow: the other end may still be sending)."""
+
+    spoke = False
+
+    async def receive(self, text_data: Any = None, bytes_data: Any = None, **kwargs: Any) -> None:
+        if self.spoke:
+            return
+        self.spoke = True
+        logger.warning(
+            "Closed a socket of %s: it sent a frame, which pages never do", self.scope.get("path")
+        )
+        await self.close(code=SPOKE)
+
+
+class NoPage(PageSocket):
+    """Any path the routes do not name: closed as not found, with one line of log."""
+
+    async def connect(self) -> None:
+        logger.info("Refused a socket of %s: no page has it", self.scope.get("path"))
+        await self.close(code=NOT_FOUND)
+
+
+class MatchConsumer(PageSocket):
     """ws/matches/<id>/, for players and spectators alike: sends ``{"seq": N}`` each time the
-    match reaches seq N, and ``{"type": "chat"}`` when its conversation changes."""
+    match reaches seq N, and, to its players' pages only, ``{"type": "chat"}`` when its
+    conversation changed. A casual match's socket opens for its players only, as its page."""
 
-    group: str | None = None
+    groups_joined: tuple[str, ...] = ()
 
     async def connect(self) -> None:
         match_id = self.scope["url_route"]["kwargs"]["match_id"]
-        if not await database_sync_to_async(Match.objects.filter(pk=match_id).exists)():
-            await self.close(code=4404)
+        plays_in = await database_sync_to_async(self._plays_in)(match_id)
+        if plays_in is None:
+            await self.close(code=NOT_FOUND)
             return
-        self.group = match_group(match_id)
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        self.groups_joined = (match_group(match_id),)
+        if plays_in:
+            self.groups_joined += (match_players_group(match_id),)
+        for group in self.groups_joined:
+            await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
 
-    async def disconnect(self, code: int) -> None:
-        if self.group is not None:
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+    def _plays_in(self, match_id: int) -> bool | None:
+        """Whether this browser plays in the match; None when it may not see it at all."""
+        readers = players_of_session(self.scope["session"], self.scope["user"])
+        match = selectors.match_outline(match_id, readers=readers)
+        if match is None:
+            return None
+        return bool({match.first_player_id, match.second_player_id} & readers)
 
-    async def receive_json(self, content: Any, **kwargs: Any) -> None:
-        """The page has nothing to say; whatever it sends is ignored."""
+    async def disconnect(self, code: int) -> None:
+        for group in self.groups_joined:
+            await self.channel_layer.group_discard(group, self.channel_name)
 
     async def match_changed(self, event: dict[str, Any]) -> None:
         await self.send_json({"seq": event["seq"]})
@@ -48,7 +94,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         await self.send_json({"type": "chat"})
 
 
-class LobbyConsumer(AsyncJsonWebsocketConsumer):
+class LobbyConsumer(PageSocket):
     """ws/lobby/, for a signed-in player: sends ``{"type": "lobby"}`` when one of their
     matches or challenges, or the open challenges, changed."""
 
@@ -57,7 +103,7 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
     async def connect(self) -> None:
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
-            await self.close(code=4401)
+            await self.close(code=SIGN_IN_FIRST)
             return
         self.groups_joined = (player_group(user.pk), LOBBIES)
         for group in self.groups_joined:
@@ -68,14 +114,11 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
         for group in self.groups_joined:
             await self.channel_layer.group_discard(group, self.channel_name)
 
-    async def receive_json(self, content: Any, **kwargs: Any) -> None:
-        """The page has nothing to say; whatever it sends is ignored."""
-
     async def lobby_changed(self, event: dict[str, Any]) -> None:
         await self.send_json({"type": "lobby"})
 
 
-class TournamentConsumer(AsyncJsonWebsocketConsumer):
+class TournamentConsumer(PageSocket):
     """ws/tournaments/<id>/, for anyone: sends ``{"type": "tournament"}`` when a match of the
     tournament ended, its bracket moved on, or its players or status changed."""
 
@@ -85,7 +128,7 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
         tournament_id = self.scope["url_route"]["kwargs"]["tournament_id"]
         exists = Tournament.objects.filter(pk=tournament_id).exists
         if not await database_sync_to_async(exists)():
-            await self.close(code=4404)
+            await self.close(code=NOT_FOUND)
             return
         self.group = tournament_group(tournament_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
@@ -94,9 +137,6 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         if self.group is not None:
             await self.channel_layer.group_discard(self.group, self.channel_name)
-
-    async def receive_json(self, content: Any, **kwargs: Any) -> None:
-        """The page has nothing to say; whatever it sends is ignored."""
 
     async def tournament_changed(self, event: dict[str, Any]) -> None:
         await self.send_json({"type": "tournament"})

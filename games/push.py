@@ -26,6 +26,11 @@ def match_group(match_id: int) -> str:
     return f"match-{match_id}"
 
 
+def match_players_group(match_id: int) -> str:
+    """The group of the pages open on match ``match_id`` by its players: news for them alone."""
+    return f"match-{match_id}-players"
+
+
 def player_group(user_id: int) -> str:
     """The group of the lobbies that ``user_id`` has open."""
     return f"user-{user_id}"
@@ -56,9 +61,10 @@ def announce_seq(match_id: int, seq: int) -> None:
 
 
 def announce_chat(match_id: int) -> None:
-    """Tell the match's open pages that its conversation changed (a message came or was
-    hidden); the text stays with the chat's view, which knows who may read it."""
-    _send(match_group(match_id), {"type": "chat.changed"}, f"the chat of match {match_id}")
+    """Tell the players' open pages of the match that its conversation changed (a message came
+    or was hidden); the text stays with the chat's view, which knows who may read it.
+    Spectators do not read the chat, so they are not told when the players talk."""
+    _send(match_players_group(match_id), {"type": "chat.changed"}, f"the chat of match {match_id}")
 
 
 def announce_to_lobbies(user_ids: Iterable[int | None], *, everyone: bool = False) -> None:

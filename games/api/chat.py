@@ -10,8 +10,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from backgammon_site.api_toolkit import ERRORS, TOO_MANY
-from backgammon_site.errors import Forbidden, NotFound
+from backgammon_site.errors import Forbidden
 from games import selectors, services
+from games.api.matches import match_or_not_found
 from games.api.serializers import (
     ChatMessageSerializer,
     ChatReportRequestSerializer,
@@ -31,7 +32,7 @@ class MatchChat(APIView):
         responses={200: ChatSerializer, **ERRORS},
     )
     def get(self, request: Request, match_id: int) -> Response:
-        match = _players_match(match_id, request.user)
+        match = _players_match(request, match_id)
         return Response(ChatSerializer(selectors.chat_for_player(match, request.user)).data)
 
     @extend_schema(
@@ -43,7 +44,7 @@ class MatchChat(APIView):
         body = ChatSendSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         text = services.chat_text_clean(body.validated_data["text"])
-        match = _players_match(match_id, request.user)
+        match = _players_match(request, match_id)
         services.chat_limit_spend(request._request, request.user)
         message = services.chat_send(match_id=match.pk, author=request.user, text=text)
         return Response(ChatMessageSerializer(message).data, status=status.HTTP_201_CREATED)
@@ -75,6 +76,7 @@ class MatchMute(APIView):
         responses={200: MuteSerializer, **ERRORS},
     )
     def post(self, request: Request, match_id: int) -> Response:
+        match_or_not_found(request, match_id)
         services.chat_mute(match_id=match_id, player=request.user)
         return Response(MuteSerializer({"muted": True}).data)
 
@@ -84,14 +86,13 @@ class MatchMute(APIView):
         responses={200: MuteSerializer, **ERRORS},
     )
     def delete(self, request: Request, match_id: int) -> Response:
+        match_or_not_found(request, match_id)
         services.chat_unmute(match_id=match_id, player=request.user)
         return Response(MuteSerializer({"muted": False}).data)
 
 
-def _players_match(match_id: int, user: object) -> Match:
-    match = selectors.match_with_players(match_id)
-    if match is None:
-        raise NotFound(f"There is no match {match_id}.")
-    if match.player_index(user) is None:
+def _players_match(request: Request, match_id: int) -> Match:
+    match = match_or_not_found(request, match_id)
+    if match.player_index(request.user) is None:
         raise Forbidden("Only the two players of a match read and write its chat.")
     return match

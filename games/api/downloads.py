@@ -79,7 +79,7 @@ class MatchExportMat(TextDownload):
         },
     )
     def get(self, request: Request, match_id: int) -> Response:
-        match = match_or_not_found(match_id)
+        match = match_or_not_found(request, match_id)
         if not has_mat_file(match):
             raise ApplicationError(
                 f"A {match.variant_title} match has no .mat file: download its text "
@@ -101,5 +101,5 @@ class MatchExportText(TextDownload):
         },
     )
     def get(self, request: Request, match_id: int) -> Response:
-        match = match_or_not_found(match_id)
+        match = match_or_not_found(request, match_id)
         return download(text_record_export(match), f"match-{match.pk}.txt")

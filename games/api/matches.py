@@ -18,6 +18,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts import guests
 from backgammon_site.api_toolkit import (
     ERRORS,
     NOT_FINISHED,
@@ -178,10 +179,10 @@ class MatchDetail(APIView):
         viewer = request.user if request.user.is_authenticated else None
         record_match_open(request.user, match_id)
         known = _tags(request.headers.get("If-None-Match", ""))
-        current = _current_etag(match_id, viewer) if known else None
+        current = _current_etag(request, match_id) if known else None
         if current in known:
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": current})
-        match = match_or_not_found(match_id)
+        match = match_or_not_found(request, match_id)
         data = state_data(selectors.match_view(match, viewer))
         return Response(data, headers={"ETag": _etag(match, viewer)})
 
@@ -259,7 +260,7 @@ class MatchEvents(APIView):
         responses={200: MatchEventSerializer(many=True), **ERRORS},
     )
     def get(self, request: Request, match_id: int) -> Response:
-        match = match_or_not_found(match_id)
+        match = match_or_not_found(request, match_id)
         after = _whole_number(request.query_params.get("after", "0"), "after")
         events = match.events.filter(seq__gt=after).select_related("actor").order_by("seq")
         return Response(MatchEventSerializer(events, many=True).data)
@@ -273,7 +274,7 @@ class MatchDice(APIView):
         responses={200: DiceCheckSerializer, **ERRORS},
     )
     def get(self, request: Request, match_id: int) -> Response:
-        match = match_or_not_found(match_id)
+        match = match_or_not_found(request, match_id)
         events = match.events.order_by("seq").values_list("seq", "kind", "payload")
         return Response(DiceCheckSerializer(check_dice(events)).data)
 
@@ -289,7 +290,7 @@ class MatchAnalysisView(APIView):
     )
     def get(self, request: Request, match_id: int) -> Response:
         engine = AnalysisQuerySerializer.engine_of(request.query_params)
-        match = match_or_not_found(match_id)
+        match = match_or_not_found(request, match_id)
         analysis = stored_analysis(match_subject(match.pk), engine)
         if analysis is None:
             if match.status != Match.Status.FINISHED:
@@ -309,7 +310,7 @@ class MatchAnalysisView(APIView):
     def post(self, request: Request, match_id: int) -> Response:
         if not request.user.is_authenticated:
             raise NotAuthenticated()
-        match = match_or_not_found(match_id)
+        match = match_or_not_found(request, match_id)
         engine = AnalysisQuerySerializer.engine_of(request.query_params)
         analysis_limit_spend(request._request, request.user)
         analysis = analysis_request(match_subject(match.pk))
@@ -320,8 +321,11 @@ class MatchAnalysisView(APIView):
         )
 
 
-def match_or_not_found(match_id: int) -> Match:
-    match = selectors.match_with_players(match_id)
+def match_or_not_found(request: Request, match_id: int) -> Match:
+    """The match as the caller may see it; 404 when there is none, or when it is a casual
+    match the caller does not play in (the same answer: its id is not confirmed)."""
+    readers = guests.session_player_ids(request)
+    match = selectors.match_with_players(match_id, readers=readers)
     if match is None:
         raise NotFound(f"There is no match {match_id}.")
     return match
@@ -344,13 +348,11 @@ def _etag(match: Match, viewer: Any | None) -> str:
     return f'"m{match.pk}-s{match.seq}-p{"x" if you is None else you}-d{deadline}"'
 
 
-def _current_etag(match_id: int, viewer: Any | None) -> str | None:
-    """``_etag`` of the match as it is now, reading only what it needs; None for no match."""
-    match = (
-        Match.objects.filter(pk=match_id)
-        .only("seq", "deadline", "first_player_id", "second_player_id")
-        .first()
-    )
+def _current_etag(request: Request, match_id: int) -> str | None:
+    """``_etag`` of the match as it is now, reading only what it needs; None for no match, or
+    none the caller may see."""
+    match = selectors.match_outline(match_id, readers=guests.session_player_ids(request))
+    viewer = request.user if request.user.is_authenticated else None
     return None if match is None else _etag(match, viewer)
 
 

@@ -4,6 +4,7 @@ what a player may do in it; never a write (the services may read through these).
 from __future__ import annotations
 
 import functools
+from collections.abc import Collection
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -54,7 +55,7 @@ def matches_for_list(
     """Matches, newest activity first; ``mine`` puts those awaiting the viewer first.
 
     Casual matches (untimed: pass-and-play, a guest against the computer) are listed only to
-    their own players: they are played at one screen, not for an audience."""
+    their own players, who alone may read them (``may_read``)."""
     matches = Match.objects.select_related(
         "first_player__profile", "second_player__profile", "winner", "to_act"
     )
@@ -110,9 +111,31 @@ def parties_of_challenge(challenge_id: int) -> tuple[int | None, int | None] | N
     return ids.first()
 
 
-def match_with_players(match_id: int, *, chat_of: int | None = None) -> Match | None:
+def may_read(match: Match, readers: Collection[int]) -> bool:
+    """Whether a visitor playing as ``readers`` (account ids) may see ``match``: anyone may
+    watch a match, but a casual one only its own players (a guest's, or two at one screen):
+    it is not played for an audience, and counting ids must not find it."""
+    players = {match.first_player_id, match.second_player_id}
+    return not is_casual(match) or not players.isdisjoint(readers)
+
+
+def match_outline(match_id: int, *, readers: Collection[int]) -> Match | None:
+    """How far a match has gone (its seq and deadline) and who plays it, reading only that;
+    None when there is no such match or ``readers`` may not see it (``may_read``)."""
+    match = (
+        Match.objects.filter(pk=match_id)
+        .only("seq", "deadline", "time_control", "first_player_id", "second_player_id")
+        .first()
+    )
+    return match if match is not None and may_read(match, readers) else None
+
+
+def match_with_players(
+    match_id: int, *, readers: Collection[int], chat_of: int | None = None
+) -> Match | None:
     """A match with its players and their profiles (their looks), in one query, for showing it;
-    with ``chat_of`` (a user id), also whether that user muted the chat and whether anything
+    None when there is no such match or ``readers`` may not see it (``may_read``). With
+    ``chat_of`` (a user id), also whether that user muted the chat and whether anything
     was said, for ``chat_for_player``.
 
     The winner and the player to act are among the two players, so they are taken from them
@@ -128,6 +151,8 @@ def match_with_players(match_id: int, *, chat_of: int | None = None) -> Match | 
     try:
         match = found.get(pk=match_id)
     except Match.DoesNotExist:
+        return None
+    if not may_read(match, readers):
         return None
     match.chat_of = chat_of  # type: ignore[attr-defined]
     players = {user.pk: user for user in (match.first_player, match.second_player)}

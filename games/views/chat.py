@@ -24,7 +24,7 @@ from games.views.match import match_or_404, refused, seat_of, with_refusal_statu
 def match_chat_messages(request: HttpRequest, match_id: int) -> HttpResponse:
     """The chat as the match page shows it to this player, for the page to swap in when a push
     says the conversation changed; nothing (204) for anyone else, who has no chat to show."""
-    match = match_or_404(match_id)
+    match = match_or_404(request, match_id)
     player = seat_of(request, match)
     if player is None:
         return HttpResponse(status=204)
@@ -34,7 +34,7 @@ def match_chat_messages(request: HttpRequest, match_id: int) -> HttpResponse:
 @require_POST
 def match_chat_send(request: HttpRequest, match_id: int) -> HttpResponse:
     """A player says something to their opponent."""
-    match = match_or_404(match_id)
+    match = match_or_404(request, match_id)
     author = _chatter(request, match)
     if author is None:
         return redirect_to_login(reverse("match", kwargs={"match_id": match.pk}))
@@ -61,7 +61,7 @@ def match_chat_send(request: HttpRequest, match_id: int) -> HttpResponse:
 @require_POST
 def match_chat_report(request: HttpRequest, match_id: int, message_id: int) -> HttpResponse:
     """A player reports one of their opponent's messages to the moderators."""
-    match = match_or_404(match_id)
+    match = match_or_404(request, match_id)
     reporter = _chatter(request, match)
     if reporter is None:
         return redirect_to_login(reverse("match", kwargs={"match_id": match.pk}))
@@ -79,7 +79,7 @@ def match_chat_report(request: HttpRequest, match_id: int, message_id: int) -> H
 @require_POST
 def match_chat_mute(request: HttpRequest, match_id: int) -> HttpResponse:
     """A player mutes their opponent (``mute=on``) or hears them again (``mute=off``)."""
-    match = match_or_404(match_id)
+    match = match_or_404(request, match_id)
     player = _chatter(request, match)
     if player is None:
         return redirect_to_login(reverse("match", kwargs={"match_id": match.pk}))

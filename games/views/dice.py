@@ -2,22 +2,19 @@
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from games.dice import statistics
 from games.dice.verification import check_dice
-from games.models import Match
+from games.views.match import match_or_404
 from games.views.players import player_named
 
 
 @require_GET
 def match_dice(request: HttpRequest, match_id: int) -> HttpResponse:
-    players = Match.objects.select_related("first_player__profile", "second_player__profile")
-    match = players.filter(pk=match_id).first()
-    if match is None:
-        raise Http404("No such match.")
+    match = match_or_404(request, match_id)
     events = match.events.order_by("seq").values_list("seq", "kind", "payload")
     return render(request, "games/match_dice.html", {"match": match, "check": check_dice(events)})
 

@@ -109,7 +109,7 @@ class ActForm(forms.Form):
 
 @require_GET
 def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
-    match = match_or_404(match_id, chat_of=request.user.pk)
+    match = match_or_404(request, match_id, chat_of=request.user.pk)
     record_match_open(request.user, match.pk)
     return _render(request, match)
 
@@ -117,7 +117,7 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
 @require_POST
 def match_act(request: HttpRequest, match_id: int) -> HttpResponse:
     """Every button of the match page posts here; the services decide."""
-    match = match_or_404(match_id)
+    match = match_or_404(request, match_id)
     actor = seat_of(request, match)
     if actor is None:
         if not request.user.is_authenticated:
@@ -141,7 +141,7 @@ def match_act(request: HttpRequest, match_id: int) -> HttpResponse:
     except Conflict:
         return _render(
             request,
-            match_or_404(match_id),
+            match_or_404(request, match_id),
             error=_("The match moved on before your action arrived; here it is now."),
             status=409,
         )
@@ -171,7 +171,7 @@ def with_refusal_status(response: HttpResponse, error: ApplicationError) -> Http
 @require_POST
 def match_rematch(request: HttpRequest, match_id: int) -> HttpResponse:
     """Rematch: offer the opponent another match, or accept the rematch they offered."""
-    match = match_or_404(match_id)
+    match = match_or_404(request, match_id)
     player = seat_of(request, match)
     if player is None:
         if not request.user.is_authenticated:
@@ -190,7 +190,7 @@ def match_rematch(request: HttpRequest, match_id: int) -> HttpResponse:
 @require_POST
 def match_hand_over(request: HttpRequest, match_id: int) -> HttpResponse:
     """Pass-and-play: the player to act has the device now; show them the board."""
-    match = match_or_404(match_id)
+    match = match_or_404(request, match_id)
     if _plays_both_seats(request, match) and match.to_act_id is not None:
         request.session[_HANDED_TO.format(match.pk)] = match.to_act_id
     return redirect("match", match_id=match.pk)
@@ -226,19 +226,22 @@ def _waiting_to_be_handed_over(request: HttpRequest, match: Match) -> bool:
 @require_GET
 def match_poll(request: HttpRequest, match_id: int) -> HttpResponse:
     """For htmx polling: nothing (204) while the match is at ``seq``, else reload the page."""
-    current = Match.objects.filter(pk=match_id).values_list("seq", flat=True).first()
-    if current is None:
+    match = selectors.match_outline(match_id, readers=guests.session_player_ids(request))
+    if match is None:
         raise Http404("No such match.")
     record_match_open(request.user, match_id)
-    if str(current) == request.GET.get("seq"):
+    if str(match.seq) == request.GET.get("seq"):
         return HttpResponse(status=204)
     response = HttpResponse(status=200)
     response["HX-Redirect"] = reverse("match", kwargs={"match_id": match_id})
     return response
 
 
-def match_or_404(match_id: int, *, chat_of: int | None = None) -> Match:
-    match = selectors.match_with_players(match_id, chat_of=chat_of)
+def match_or_404(request: HttpRequest, match_id: int, *, chat_of: int | None = None) -> Match:
+    """The match as the visitor may see it; 404 when there is none, or when it is a casual
+    match the visitor does not play in (the same answer: its id is not confirmed)."""
+    readers = guests.session_player_ids(request)
+    match = selectors.match_with_players(match_id, readers=readers, chat_of=chat_of)
     if match is None:
         raise Http404("No such match.")
     return match

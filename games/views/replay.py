@@ -45,6 +45,7 @@ from games.views.board import PLAIN, CheckerLook, draw_board
 from games.views.checker_looks import checker_looks
 from games.views.cube import Cube
 from games.views.downloads import match_download
+from games.views.match import match_or_404
 from games.views.move_list import LogMoves, current_entry
 
 SERVER = "server"
@@ -73,13 +74,7 @@ class ReplayLink:
 
 @require_GET
 def replay(request: HttpRequest, match_id: int) -> HttpResponse:
-    match = (
-        Match.objects.select_related("first_player__profile", "second_player__profile")
-        .filter(pk=match_id)
-        .first()
-    )
-    if match is None:
-        raise Http404("No such match.")
+    match = match_or_404(request, match_id)
     names = match_names(match.first_player, match.second_player)
     download = match_download(match)
     return render_replay(
@@ -233,6 +228,7 @@ def render_replay(
 @require_POST
 def replay_analyse(request: HttpRequest, match_id: int) -> HttpResponse:
     """Ask for the match to be analysed (again), then back to the replay."""
+    match_or_404(request, match_id)
     try:
         analysis_limit_spend(request, request.user)
         analysis_request(match_subject(match_id))

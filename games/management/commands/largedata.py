@@ -239,7 +239,7 @@ class Command(BaseCommand):
             viewer = match.to_act
             timing, queries = _timed(
                 lambda match=match, viewer=viewer: selectors.match_view(
-                    selectors.match_with_players(match.pk), viewer
+                    selectors.match_with_players(match.pk, readers={viewer.pk}), viewer
                 ),
                 reads,
             )

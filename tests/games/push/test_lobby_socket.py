@@ -127,9 +127,10 @@ def test_a_chat_message_and_its_hiding_are_news_without_their_text(players):
     match = start_match(alice, bob)
     # A transactional test's flush drops the Moderators group: a superuser moderates here.
     moderator = make_user("mod", is_staff=True, is_superuser=True)
+    alices_browser = signed_in(alice)
 
     async def scenario():
-        page = socket(match.pk)
+        page = socket(match.pk, alices_browser)
         await connected(page)
         message = await sync_to_async(services.chat_send)(
             match_id=match.pk, author=alice, text="good luck"
