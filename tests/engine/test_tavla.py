@@ -18,7 +18,7 @@ from games.engine.events import (
     Resign,
     Roll,
 )
-from games.engine.selfplay import self_play_pairs
+from games.engine.selfplay import self_play_pairs, variant_self_play_pairs
 from games.engine.variant_moves import variant_plays
 from games.engine.variants import BACKGAMMON, TAVLA, variant_named
 from games.engine.words import event_words, resignation_words
@@ -47,6 +47,17 @@ def test_the_plays_are_backgammons_on_many_positions():
         ours = {play.after.points for play in variant_plays(Board(TAVLA, position.points), dice)}
         theirs = {position.apply(play).points for play in legal_plays(position, dice)}
         assert ours == theirs, (position, dice)
+
+
+def test_bgsage_agrees_on_1000_positions_of_tavla_self_play():
+    """bgsage, written apart from this engine, is the second implementation of tavla's moves."""
+    pytest.importorskip("bgsage", reason="bgsage is the oracle; it is in requirements.txt")
+    from games.engine.oracle import variant_disagreements
+
+    pairs = variant_self_play_pairs(TAVLA, 1000, seed=12)
+    assert sum(1 for board, _ in pairs if board.points[25]) > 20
+    found = variant_disagreements(pairs)
+    assert found == [], f"{len(found)} disagreements, first: {found[:1]}"
 
 
 def test_no_cube_and_no_crawford_unless_the_challenge_turns_it_on():
