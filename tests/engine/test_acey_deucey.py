@@ -22,6 +22,7 @@ from games.engine.variants import (
     variant_named,
 )
 
+from .test_command_line import run
 from .variant_boards import after, plays
 
 START = "0 " * 24 + "| 0 0 0 0 15 15"
@@ -300,3 +301,30 @@ def test_every_order_of_moves_that_reaches_a_board_spells_it_the_same():
             play_after = search.board_of(state)
             if used == most and moves and play_after in named:
                 assert search._notation(moves, play_after) == named[play_after], board.text()
+
+
+# The command line.
+
+
+def test_the_command_line_lists_the_plays_of_the_1_and_the_2_alone(capsys, monkeypatch):
+    code, out, err = run(capsys, monkeypatch, "moves", "--variant", "acey-deucey", START, "1", "2")
+    assert (code, err) == (0, "")
+    assert set(out.splitlines()) == {
+        "in/24 in/23\t" + "0 " * 22 + "1 1 | 0 0 0 0 13 15",
+        "in/22\t" + "0 " * 21 + "1 0 0 | 0 0 0 0 14 15",
+    }
+
+
+def test_the_batch_reads_acey_deucey_lines(capsys, monkeypatch):
+    line = f"acey-deucey\t{START}\t4 4\n"
+    code, out, _ = run(capsys, monkeypatch, "moves", "--batch", stdin=line)
+    assert code == 0 and out.splitlines()[-1] == "--"
+    assert "in/21(4)\t" + "0 " * 20 + "4 0 0 0 | 0 0 0 0 11 15" in out.splitlines()
+
+
+@pytest.mark.parametrize(
+    "board", ["0 " * 24 + "| 0 0 0 0", "0 " * 24 + "| 0 0 0 0 15 16", "4HPwATDgc/ABMA"]
+)
+def test_an_acey_deucey_board_without_its_six_counts_exits_2(capsys, monkeypatch, board):
+    code, out, err = run(capsys, monkeypatch, "moves", "--variant", "acey-deucey", board, "1", "2")
+    assert code == 2 and out == "" and len(err.splitlines()) == 1
