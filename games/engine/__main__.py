@@ -7,9 +7,11 @@
     python -m games.engine compare [--pairs N] [--seed S] [--variant V]
 
 BOARD is the text board of docs/variants.md (or, for backgammon, nackgammon and hypergammon, a
-Position ID); each answer line is NOTATION<TAB>BOARD_AFTER, the board still seen from the mover's
-side. --batch reads lines ``VARIANT<TAB>BOARD<TAB>D1 D2`` or ``POSITION_ID D1 D2`` and ends each
-answer with a line ``--``. Bad input exits 2 with one line on stderr.
+Position ID; acey-deucey's adds the checkers waiting to enter: ``... | 0 0 0 0 15 15``, and its
+``1 2`` lists the plays of the 1 and the 2 alone); each answer line is
+NOTATION<TAB>BOARD_AFTER, the board still seen from the mover's side. --batch reads lines
+``VARIANT<TAB>BOARD<TAB>D1 D2`` or ``POSITION_ID D1 D2`` and ends each answer with a line
+``--``. Bad input exits 2 with one line on stderr.
 """
 
 from __future__ import annotations
@@ -110,7 +112,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="read VARIANT<TAB>BOARD<TAB>D1 D2 or POSITION_ID D1 D2 lines",
     )
-    moves.add_argument("--variant", help="the rules: backgammon, nackgammon, ..., long-nardi")
+    moves.add_argument(
+        "--variant", help="the rules: backgammon, nackgammon, ..., long-nardi, acey-deucey"
+    )
     moves.add_argument("args", nargs="*", metavar="[BOARD|POSITION_ID] D1 D2")
     for name in ("bench", "compare"):
         command = commands.add_parser(name)
@@ -171,6 +175,8 @@ def _compare_variant(name: str, pairs: int, seed: int) -> int:
         _fail(str(error))
     if not variant.hits:
         _fail(f"bgsage plays no {variant.name}: it is an oracle for hitting variants only")
+    if variant.enters_from_off_board:
+        _fail(f"bgsage plays no {variant.name}: its checkers all start on the board")
     found = variant_disagreements(variant_self_play_pairs(variant, pairs, seed))
     for board, dice, ours, theirs in found[:10]:
         print(f"{board.text()} {dice}: ours {len(ours)}, bgsage {len(theirs)}")

@@ -1,4 +1,5 @@
-"""Standard play notation: ``24/18 13/8``, ``bar/22``, ``6/off``, ``13/7*/1``, ``8/5(2)``.
+"""Standard play notation: ``24/18 13/8``, ``bar/22``, ``6/off``, ``13/7*/1``, ``8/5(2)``;
+in acey-deucey ``in/22`` enters a checker that waited off the board.
 
 Parsing accepts the common spellings and resolves the text against the legal plays of the
 roll; ``format_play`` (in ``play``, beside the Play it writes) gives the canonical spelling back.
@@ -12,11 +13,11 @@ from dataclasses import dataclass
 from .dice import Dice
 from .errors import AmbiguousPlayError, IllegalPlayError, InvalidNotationError
 from .legal import checker_flow, flow_between, legal_plays
-from .play import BAR, OFF, Play, format_play, point_name
+from .play import BAR, IN, OFF, Play, format_play, point_name
 from .position import Position
 
 _TOKEN = re.compile(r"^(?P<path>[^()]+?)(?:\((?P<count>\d+)\))?$")
-_POINT = re.compile(r"^(?P<point>bar|b|off|o|\d{1,2})(?P<hit>\*?)$", re.IGNORECASE)
+_POINT = re.compile(r"^(?P<point>bar|b|off|o|in|\d{1,2})(?P<hit>\*?)$", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +31,8 @@ def parse_paths(text: str) -> tuple[_Path, ...]:
 
     >>> [(p.source, p.stops) for p in parse_paths("b/22*, 6/off")]
     [(25, ((22, True),)), (6, ((0, False),))]
+    >>> [(p.source, p.stops) for p in parse_paths("in/20/14")]
+    [(26, ((20, False), (14, False)))]
     """
     paths: list[_Path] = []
     for token in text.replace(",", " ").split():
@@ -63,18 +66,22 @@ def _read_point(part: str, token: str, *, first: bool) -> tuple[int, bool]:
     name = match["point"].lower()
     if name in ("bar", "b"):
         point = BAR
+    elif name == "in":
+        point = IN
     elif name in ("off", "o"):
         point = OFF
     else:
         point = int(name)
-    if point > BAR:
+    if point > BAR and name != "in":
         raise InvalidNotationError(f"cannot read {token!r}: there is no point {point}")
     if first and point == OFF:
         raise InvalidNotationError(f"cannot read {token!r}: a move cannot start from off")
     if not first and point == BAR:
         raise InvalidNotationError(f"cannot read {token!r}: a move cannot end on the bar")
+    if not first and point == IN:
+        raise InvalidNotationError(f"cannot read {token!r}: a checker that entered stays in")
     hit = bool(match["hit"])
-    if hit and point in (OFF, BAR):
+    if hit and point in (OFF, BAR, IN):
         raise InvalidNotationError(f"cannot read {token!r}: nothing is hit {point_name(point)}")
     return point, hit
 
@@ -140,6 +147,8 @@ def _why_illegal(
     reason = f"{text} is not a legal play of {dice}"
     if position.points[BAR] > 0 and all(path.source != BAR for path in paths):
         reason += ": a checker on the bar must enter first"
+    elif any(path.source == IN for path in paths):
+        reason += ": no checker waits off the board in backgammon"
     elif any(position.points[path.source] <= 0 for path in paths):
         missing = next(path.source for path in paths if position.points[path.source] <= 0)
         reason += f": you have no checker on the {point_name(missing)}"

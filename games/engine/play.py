@@ -1,7 +1,8 @@
 """Moves and plays: a move takes one checker by one die; a play is the whole roll's moves.
 
 Points are numbered from the side of the player who moves: 24 down to 1, with
-``BAR`` (25) for the bar and ``OFF`` (0) for bearing off.
+``BAR`` (25) for the bar, ``OFF`` (0) for bearing off and, in acey-deucey, ``IN`` (26) for the
+checkers waiting off the board to enter (a move ``in/22`` enters one, as ``bar/22`` does).
 
 A play is written in the standard notation by ``format_play``, canonically: one checker's moves
 are joined into one path (``24/13``, showing a stop only where it hits: ``24/20*/16``), paths
@@ -16,13 +17,16 @@ from dataclasses import dataclass
 
 BAR = 25
 OFF = 0
+IN = 26
+"""Where a checker waits to enter the board (acey-deucey); it enters as from the bar."""
 
 
 @dataclass(frozen=True, slots=True)
 class Move:
     """One checker moved by one die, from ``source`` to ``destination``.
 
-    ``die`` can exceed ``source - destination`` only when bearing off from a lower point.
+    ``die`` can exceed ``source - destination`` only when bearing off from a lower point, or
+    when a waiting checker enters (``IN`` to ``25 - die``).
     """
 
     source: int
@@ -56,6 +60,8 @@ def point_name(point: int) -> str:
         return "bar"
     if point == OFF:
         return "off"
+    if point == IN:
+        return "in"
     return str(point)
 
 
@@ -104,10 +110,10 @@ def _move_index(source: int, die: int, hit: bool) -> int:
     return (source * 7 + die) * 2 + hit
 
 
-_MOVES: list[Move] = [Move(0, 0, 1)] * _move_index(BAR + 1, 0, False)
-for _source in range(1, BAR + 1):
+_MOVES: list[Move] = [Move(0, 0, 1)] * _move_index(IN + 1, 0, False)
+for _source in range(1, IN + 1):
     for _die in range(1, 7):
         for _hit in (False, True):
             _MOVES[_move_index(_source, _die, _hit)] = Move(
-                _source, max(_source - _die, OFF), _die, _hit
+                _source, max(min(_source, BAR) - _die, OFF), _die, _hit
             )

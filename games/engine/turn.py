@@ -254,18 +254,17 @@ class PartialVariantPlay(TurnInProgress[BoardState]):
     @property
     def board(self) -> Board:
         """The board after the moves so far."""
-        return Board(self.start.variant, *self._held)
+        return self._search.board_of(self._held)
 
     def _held_start(self) -> BoardState:
-        return (self.start.points, self.start.pinned)
+        return self._search.state(self.start)
 
     def _after(self, held: BoardState, move: Move) -> BoardState:
         return self._search.after_move(held, (move.source, move.destination))
 
     def _final_boards(self) -> frozenset[BoardState]:
-        return frozenset(
-            (play.after.points, play.after.pinned) for play in variant_plays(self.start, self.dice)
-        )
+        search = self._search
+        return frozenset(search.state(play.after) for play in variant_plays(self.start, self.dice))
 
     def _candidate_moves(self, held: BoardState, dice: tuple[int, ...]) -> list[Move]:
         top = held[0]

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from itertools import combinations
 
 from .board import Board
 from .dice import Dice
 from .errors import AmbiguousPlayError, IllegalPlayError
 from .notation import parse_paths
-from .play import BAR, OFF, point_name
+from .play import BAR, IN, OFF, point_name
 from .variants import Landing, Variant, opponent_point
 
 HOME = range(1, 7)
@@ -31,7 +32,10 @@ PAST_OPPONENT_START = range(1, 12)
 
 _Step = tuple[int, int]
 BoardState = tuple[tuple[int, ...], tuple[int, ...]]
-"""A board in the search: its ``points`` and ``pinned`` tuples (cheaper than a ``Board``)."""
+"""A board in the search: its ``points`` and ``pinned`` tuples (cheaper than a ``Board``). In a
+variant whose checkers enter from off the board, ``points`` has a 27th slot, ``points[IN]``: the
+mover's checkers waiting to enter (the opponent's cannot change during the mover's play).
+``PlaySearch.state`` and ``PlaySearch.board_of`` go between a Board and its state."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,14 +88,28 @@ class PlaySearch:
         self.guards_blocks = (
             self.variant.forbid_full_start_quarter or self.variant.forbid_prime_with_no_one_ahead
         )
+        self.enters = self.variant.enters_from_off_board
         self.seen: set[tuple[BoardState, tuple[int, ...]]] = set()
         self.ends: list[tuple[int, tuple[_Step, ...], tuple[int, ...], BoardState]] = []
+
+    def state(self, board: Board) -> BoardState:
+        """``board`` as the search holds it."""
+        if self.enters:
+            return board.points + (board.waiting[0],), board.pinned
+        return board.points, board.pinned
+
+    def board_of(self, state: BoardState) -> Board:
+        """The Board of a state the search reached."""
+        if self.enters:
+            top = state[0]
+            return Board(self.variant, top[:IN], state[1], (top[IN], self.board.waiting[1]))
+        return Board(self.variant, state[0], state[1])
 
     def plays(self) -> tuple[VariantPlay, ...]:
         found: dict[BoardState, VariantPlay] = {}
         for _, moves, dice, state in self._legal_ends():
             if state not in found:
-                after = Board(self.variant, state[0], state[1])
+                after = self.board_of(state)
                 found[state] = VariantPlay(self._notation(moves, after), after, moves, dice)
         return tuple(found.values())
 
@@ -103,8 +121,7 @@ class PlaySearch:
     def _legal_ends(self) -> list[tuple[int, tuple[_Step, ...], tuple[int, ...], BoardState]]:
         """The ends of the move orders that make legal plays (§2.2): the most dice used, the
         larger die when only one can be played."""
-        start: BoardState = (self.board.points, self.board.pinned)
-        self._extend(start, self.dice.moves(), [], [])
+        self._extend(self.state(self.board), self.dice.moves(), [], [])
         if not self.ends:
             return []
         most = max(used for used, *_ in self.ends)
@@ -143,7 +160,7 @@ class PlaySearch:
 
     def _in_play(self, state: BoardState) -> int:
         top, pinned = state
-        mine = top[BAR]
+        mine = top[BAR] + top[IN] if self.enters else top[BAR]
         for point in range(1, 25):
             n = top[point]
             mine += n if n > 0 else pinned[point] if n < 0 else 0
@@ -156,9 +173,11 @@ class PlaySearch:
         if variant.hits and top[BAR] > 0:
             entry = BAR - die
             return [(BAR, entry)] if top[entry] >= -1 else []
+        steps = []
+        if self.enters and top[IN] > 0 and top[BAR - die] >= -1:
+            steps.append((IN, BAR - die))
         bearing_off = self._may_bear_off(state)
         highest = max((p for p in range(1, 25) if top[p] > 0), default=0)
-        steps = []
         for source in range(24, 0, -1):
             if top[source] <= 0:
                 continue
@@ -187,7 +206,7 @@ class PlaySearch:
 
     def _may_bear_off(self, state: BoardState) -> bool:
         top, pinned = state
-        if top[BAR] > 0:
+        if top[BAR] > 0 or (self.enters and top[IN] > 0):
             return False
         for point in range(7, 25):
             if top[point] > 0 or (top[point] < 0 and pinned[point]):
@@ -252,7 +271,7 @@ class PlaySearch:
         top, pinned = list(state[0]), list(state[1])
         source, destination = step
         top[source] -= 1
-        if source != BAR and top[source] == 0 and pinned[source]:
+        if source < BAR and top[source] == 0 and pinned[source]:
             top[source], pinned[source] = -pinned[source], 0
         if destination != OFF:
             if top[destination] == -1 and self.variant.landing is Landing.HIT:
@@ -265,10 +284,16 @@ class PlaySearch:
         return tuple(top), tuple(pinned)
 
     def _notation(self, moves: tuple[_Step, ...], after: Board) -> str:
-        ordered = sorted(moves, key=lambda step: (-step[0], -step[1]))
+        sources = {source for source, _ in moves}
+        if BAR in sources and IN in sources:
+            return min(self._spelling(relabeled, after) for relabeled in _entries_relabeled(moves))
+        return self._spelling(moves, after)
+
+    def _spelling(self, moves: tuple[_Step, ...], after: Board) -> str:
+        ordered = sorted(moves, key=lambda step: (-_rank(step[0]), -step[1]))
         before = self.board
         if self.variant.hits:
-            top = list(before.points)
+            top = list(self.state(before)[0])
             hits = []
             for source, destination in ordered:
                 hit = destination != OFF and top[destination] == -1
@@ -290,6 +315,31 @@ class PlaySearch:
                 and after.pinned[p]
             }
         return canonical_notation(ordered, [False] * len(ordered), pins)
+
+
+def _entries_relabeled(moves: tuple[_Step, ...]) -> list[tuple[_Step, ...]]:
+    """The same moves with the bar's and the waiting checkers' entries shared out every way: a
+    checker from the bar and one from off the board that enter land alike, so each sharing is a
+    spelling of the play, and §8 takes the least."""
+    entries = [i for i, (source, _) in enumerate(moves) if source in (BAR, IN)]
+    from_bar = sum(1 for source, _ in moves if source == BAR)
+    spellings = []
+    for chosen in combinations(entries, from_bar):
+        spellings.append(
+            tuple(
+                ((BAR if i in chosen else IN), destination)
+                if i in entries
+                else (source, destination)
+                for i, (source, destination) in enumerate(moves)
+            )
+        )
+    return spellings
+
+
+def _rank(point: int) -> float:
+    """Where a move's source comes in the canonical order (§8): the bar, then the checkers
+    waiting to enter, then the points from 24 down."""
+    return BAR - 0.5 if point == IN else point
 
 
 def canonical_notation(
@@ -317,7 +367,7 @@ def canonical_notation(
     counted = Counter(_path_text(path) for path in paths)
     ends = {_path_text(path): (path[0][0], path[-1][0]) for path in paths}
     ordered_texts = sorted(
-        counted, key=lambda text: (-ends[text][0], -ends[text][1], "*" not in text, text)
+        counted, key=lambda text: (-_rank(ends[text][0]), -ends[text][1], "*" not in text, text)
     )
     return " ".join(
         text if counted[text] == 1 else f"{text}({counted[text]})" for text in ordered_texts
@@ -357,7 +407,9 @@ def _bear_off_points(winner_view: Board) -> int:
     if winner_view.borne_off()[1] > 0:
         return 1
     if variant.backgammon > variant.gammon and (
-        winner_view.points[0] > 0 or any(winner_view.theirs(p) for p in HOME)
+        winner_view.points[0] > 0
+        or winner_view.waiting[1] > 0
+        or any(winner_view.theirs(p) for p in HOME)
     ):
         return variant.backgammon
     return variant.gammon
@@ -410,6 +462,7 @@ def _flow(before: Board, after: Board) -> dict[int, int]:
     """Where the mover's checkers went: a point's count lost (negative) or gained; 0 is off."""
     change = {point: after.mine(point) - before.mine(point) for point in range(1, 26)}
     change[OFF] = after.borne_off()[0] - before.borne_off()[0]
+    change[IN] = after.waiting[0] - before.waiting[0]
     return {point: n for point, n in change.items() if n}
 
 
