@@ -57,6 +57,7 @@ SPECTACULAR_SETTINGS = {
         "AnalysisKindEnum": ["decisions", "luck"],
         "AnalysedDecisionKindEnum": ["checker", "cube", "take"],
         "TournamentStatusEnum": ["signing_up", "running", "finished", "cancelled"],
+        "SeasonStatusEnum": ["signing_up", "running", "finished"],
     },
     "APPEND_COMPONENTS": {
         "securitySchemes": {
