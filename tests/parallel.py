@@ -5,7 +5,8 @@ the settings. pytest-django already gives each worker its own test database (``_
 this does the same for the broker, the cache and the channel layer, which would otherwise
 hand one worker's tasks and pushed messages to the other. Worker ``gwN`` moves every Redis
 database number up by ``SPACING * N``: CI's broker 0, cache 1 and channels 3 become 4, 5 and
-7 in the second worker.
+7 in the second worker. The database between (2, 6, 10) is the broker of the Celery workers
+that the integration tests start. Three workers fit beside the load test's cache (15).
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ REDIS_URLS = ("CELERY_BROKER_URL", "CACHE_URL", "CHANNELS_REDIS_URL")
 CHANNELS_DATABASE = 3
 
 
-def _moved(url: str, by: int) -> str:
+def redis_database_moved(url: str, by: int) -> str:
+    """``url`` with its Redis database number ``by`` higher."""
     parts = urllib.parse.urlsplit(url)
     database = int(parts.path.strip("/") or 0) + by
     if database > 15:
@@ -39,7 +41,7 @@ def _give_this_worker_its_own_redis() -> None:
     for name in REDIS_URLS:
         url = os.environ.get(name, "")
         if url.startswith(("redis://", "rediss://")) and by:
-            os.environ[name] = _moved(url, by)
+            os.environ[name] = redis_database_moved(url, by)
 
 
 _give_this_worker_its_own_redis()

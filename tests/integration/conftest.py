@@ -28,9 +28,13 @@ from backgammon_site.celery import app
 from games.models import Match, MatchEvent
 from tests.conftest import REPO_ROOT
 from tests.games.factories import make_user, start_match
+from tests.parallel import redis_database_moved
 
 BROKER = os.environ.get("CELERY_BROKER_URL", "")
-WORKER_BROKER = BROKER.rsplit("/", 1)[0] + "/14" if BROKER.startswith("redis://") else ""
+#: The Celery workers' broker: the Redis database beside this test process's own (its broker's
+#: number + 2, a slot tests/parallel.py leaves free in each worker's four), so that two test
+#: processes running integration tests at once never share (or empty) each other's queue.
+WORKER_BROKER = redis_database_moved(BROKER, 2) if BROKER.startswith("redis://") else ""
 LIVE = {"kind": "live", "minutes": 8, "increment_seconds": 10}
 
 needs_postgres_and_redis = pytest.mark.skipif(
