@@ -179,7 +179,9 @@ def _play_made(state: MatchState, event: PlayMade) -> MatchState:
         play = parse_play(event.notation, before, dice)
         after = before.apply(play)
         moved = dataclasses.replace(state, position=after if player == 0 else after.flipped())
-        board_after = Board(variant, after.points)
+        # A hitting game ends only when the mover has no checker left in play.
+        in_play = any(count > 0 for count in after.points[1:])
+        board_after: Board | None = None if in_play else Board(variant, after.points)
     else:
         board = state.board_for(player)
         try:
@@ -201,7 +203,7 @@ def _play_made(state: MatchState, event: PlayMade) -> MatchState:
         dice=None,
         last_play=LastPlay(player, dice, play),
     )
-    end = game_end(board_after)
+    end = None if board_after is None else game_end(board_after)
     if end is None:
         return moved
     if end.winner == 0:
