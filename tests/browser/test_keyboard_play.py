@@ -12,7 +12,7 @@ import pytest
 from accounts.models import Profile
 from games.models import Match
 from tests.browser.test_play_in_browser import status
-from tests.games.factories import make_user, reload, start_match, state_of
+from tests.games.factories import act, make_user, reload, start_match, state_of
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
@@ -115,3 +115,39 @@ def test_a_whole_match_played_with_the_keyboard_alone(site, signed_in_page):
     assert turns > 10
     for tabs in tabs_by_player.values():
         assert sum(tabs[1:]) == 0, tabs
+
+
+PRESS_R_AS_THE_PLAY_AREA_IS_SWAPPED = """() => {
+    window.stillThisPage = true;
+    document.addEventListener("htmx:afterSwap", function pressOnce() {
+        document.removeEventListener("htmx:afterSwap", pressOnce);
+        document.dispatchEvent(new KeyboardEvent("keydown", { key: "r", bubbles: true }));
+    });
+    const poller = document.querySelector("[data-poll]");
+    htmx.ajax("GET", poller.dataset.pageUrl, {
+        source: "#play-area", target: "#play-area", select: "#play-area", swap: "outerHTML",
+    });
+}"""
+
+
+def test_a_shortcut_pressed_before_a_swap_settles_is_answered_in_the_page(site, signed_in_page):
+    """htmx takes over a swap's new buttons only when it settles: R pressed in that moment still
+    rolls by htmx, without loading the whole page again."""
+    alice, bob = make_user("alice"), make_user("bob")
+    for player in (alice, bob):
+        Profile.objects.update_or_create(user=player, defaults={"auto_roll": False})
+    match = start_match(alice, bob, length=1)
+    opener = state_of(match).player_to_act()
+    match = act(
+        match, match.players[opener], "move", play=state_of(match).legal_play_notations()[0]
+    )
+    player = match.players[1 - opener]
+    page = signed_in_page(site, player, viewport={"width": 1280, "height": 900})
+    page.goto(f"{site}/matches/{match.pk}/")
+    page.wait_for_selector('#play-area [data-action="roll"]')
+
+    page.evaluate(PRESS_R_AS_THE_PLAY_AREA_IS_SWAPPED)
+
+    page.wait_for_selector(f'#play-area:not([data-match-seq="{match.seq}"])', timeout=15_000)
+    assert reload(match).seq > match.seq
+    assert page.evaluate("window.stillThisPage === true"), "the key loaded the whole page again"
