@@ -33,15 +33,8 @@
     var button = document.querySelector('#play-area [data-action="' + action + '"]');
     if (!button) return false;
     actedOnBoard = true;
-    takenByHtmx(button).click();
+    button.click();
     return true;
-  }
-
-  // A swap's new content is taken over by htmx only when it settles, a moment later: a key
-  // pressed in between would click a bare form button and reload the whole page.
-  function takenByHtmx(element) {
-    htmx.process(element.closest("form") || element);
-    return element;
   }
 
   // Where a board button stands in the order of play: the bar first, then 24 down to 1, then off.
@@ -96,7 +89,7 @@
     if (event.key === "Enter" && target instanceof Element &&
         target.matches('svg [role="button"][hx-get]')) {
       actedOnBoard = true;
-      takenByHtmx(target).dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+      target.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
     }
   });
 

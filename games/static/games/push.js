@@ -112,6 +112,15 @@
     }
   });
 
+  // htmx takes over a swap's new content only when it settles, a moment later: a click or key
+  // in between would post a bare form and load the whole page again.
+  document.addEventListener("htmx:afterSwap", function () {
+    var area = playArea();
+    if (area) {
+      htmx.process(area);
+    }
+  });
+
   document.addEventListener("htmx:afterSettle", function (event) {
     if (heardSeq > shownSeq()) {
       fetchPlayArea();
