@@ -125,10 +125,34 @@ NO_GNUBG = "GNU Backgammon is not installed (Debian package: gnubg)"
 @pytest.fixture(autouse=True)
 def _quick_analyses(settings: Any) -> None:
     """Tasks run in the test's own process (pyproject.toml sets CELERY_TASK_ALWAYS_EAGER), so
-    the analysis of every match a test finishes runs too: at 1 ply, bgsage's quickest, and
+    the analysis of every match a test finishes would run too: at 1 ply, bgsage's quickest, and
     without gnubg's second opinion unless a test asks for it (the ``gnubg`` fixture)."""
     settings.MATCH_ANALYSIS_PLIES = 1
     settings.GNUBG_PATH = ""
+
+
+_ANALYSE_FINISHED_MATCHES = "games.computer.analysis.analyse_finished_matches"
+
+
+@pytest.fixture(autouse=True)
+def _finished_matches_analysed_only_where_asked(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A finished match is analysed (about two seconds of bgsage) only in a test that asks for
+    it with the ``analyses`` fixture, or that runs a real worker: most tests that finish a match
+    are about something else, and their analyses took a third of their time."""
+    if "analyses" in request.fixturenames or request.node.get_closest_marker("integration"):
+        yield
+        return
+    from games.receivers import _analyse_finished_matches
+    from games.signals import match_changed
+
+    match_changed.disconnect(dispatch_uid=_ANALYSE_FINISHED_MATCHES)
+    yield
+    match_changed.connect(_analyse_finished_matches, dispatch_uid=_ANALYSE_FINISHED_MATCHES)
+
+
+@pytest.fixture
+def analyses() -> None:
+    """Matches this test finishes are analysed, as the service analyses them."""
 
 
 @pytest.fixture

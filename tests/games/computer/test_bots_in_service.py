@@ -30,7 +30,7 @@ def test_the_four_bots_exist_as_marked_accounts():
 
 @pytest.mark.slow
 def test_a_bot_plays_a_whole_match_against_another_through_the_services(
-    django_capture_on_commit_callbacks: Any,
+    django_capture_on_commit_callbacks: Any, analyses: None
 ) -> None:
     beginner, intermediate = bot("BeginnerBot"), bot("IntermediateBot")
     with django_capture_on_commit_callbacks(execute=True):
@@ -91,7 +91,7 @@ def test_a_stale_bot_task_does_nothing(alice: Any, dice: Any) -> None:
 
 
 def test_a_match_won_is_analysed_once_and_an_aborted_one_is_not(
-    alice: Any, bob: Any, dice: Any, django_capture_on_commit_callbacks: Any
+    alice: Any, bob: Any, dice: Any, django_capture_on_commit_callbacks: Any, analyses: None
 ) -> None:
     from tests.games.factories import make_moderator
 

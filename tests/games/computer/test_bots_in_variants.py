@@ -99,7 +99,7 @@ def test_the_computer_accepts_a_challenge_in_any_variant(
 
 
 def test_a_finished_plakoto_match_has_each_rolls_luck(
-    client: Any, django_capture_on_commit_callbacks: Any
+    client: Any, django_capture_on_commit_callbacks: Any, analyses: None
 ) -> None:
     with django_capture_on_commit_callbacks(execute=True):
         response = client.post(

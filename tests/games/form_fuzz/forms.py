@@ -8,11 +8,13 @@ those two with what no page links to).
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from django.apps import apps
+from django.db import connection
 from django.test import Client
 from knox.models import AuthToken
 
@@ -91,18 +93,34 @@ def read(value: Any, world: World) -> Any:
 PRESENCE = {"games.MatchPresence": None, "accounts.Profile": {"last_seen_at"}}
 
 
-def database() -> dict[str, list[tuple[Any, ...]]]:
+def database() -> list[tuple[str, str]]:
     """Every row of the site's own tables (sessions and presence aside), to compare before
-    and after."""
-    rows = {}
+    and after: one query, as each table's rows read one by one cost half the test's time."""
+    with connection.cursor() as cursor:
+        cursor.execute(_every_row_sql())
+        return sorted(cursor.fetchall())
+
+
+@functools.cache
+def _every_row_sql() -> str:
+    quote = connection.ops.quote_name
+    selects = []
     for label in APPS:
         for model in apps.get_app_config(label).get_models():
             if model._meta.label in PRESENCE and PRESENCE[model._meta.label] is None:
                 continue
             left_out = PRESENCE.get(model._meta.label) or set()
-            fields = [f.attname for f in model._meta.concrete_fields if f.attname not in left_out]
-            rows[model._meta.label] = list(model.objects.order_by("pk").values_list(*fields))
-    return rows
+            columns = [
+                f"COALESCE(CAST({quote(f.column)} AS TEXT), '<null>')"
+                for f in model._meta.concrete_fields
+                if f.attname not in left_out
+            ]
+            row = " || '|' || ".join(columns)
+            selects.append(
+                f"SELECT '{model._meta.label}' AS label, {row} AS row"
+                f" FROM {quote(model._meta.db_table)}"
+            )
+    return " UNION ALL ".join(selects)
 
 
 @dataclass(frozen=True)
