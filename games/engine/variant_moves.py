@@ -220,7 +220,7 @@ class PlaySearch:
         return True
 
     def _restricted(self, state: BoardState, step: _Step) -> bool:
-        """Whether the variant's blocking rules forbid ``step`` now (docs/variants.md §6, §7)."""
+        """Whether the variant's block, head and courier rules forbid ``step`` (§6, §7, §7.1)."""
         variant = self.variant
         top = state[0]
         source, destination = step
