@@ -113,7 +113,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="read VARIANT<TAB>BOARD<TAB>D1 D2 or POSITION_ID D1 D2 lines",
     )
     moves.add_argument(
-        "--variant", help="the rules: backgammon, nackgammon, ..., long-nardi, acey-deucey"
+        "--variant", help="the rules: backgammon, nackgammon, ..., long-nardi, acey-deucey, jacquet"
     )
     moves.add_argument("args", nargs="*", metavar="[BOARD|POSITION_ID] D1 D2")
     for name in ("bench", "compare"):

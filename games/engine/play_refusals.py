@@ -39,6 +39,13 @@ _RULES: tuple[_Rule, ...] = (
         ),
     ),
     (
+        "courier_must_reach_home",
+        lambda v: (
+            f"In {_named(v)} the courier, the first checker to leave your 24 point, must reach "
+            "your home (your 6 point or lower) before a second checker leaves."
+        ),
+    ),
+    (
         "one_from_head",
         lambda v: (
             f"In {_named(v)} only one checker may leave the head (your 24 point) a turn; two "
@@ -57,6 +64,13 @@ _RULES: tuple[_Rule, ...] = (
         lambda v: (
             f"In {_named(v)} you may not build a block of six points in a row in front of all "
             "your opponent's checkers: at least one of theirs must stand ahead of the block."
+        ),
+    ),
+    (
+        "prime_needs_last_two_points",
+        lambda v: (
+            f"In {_named(v)} you may hold six points in a row in front of your opponent only "
+            "once you hold your 1 and 2 points."
         ),
     ),
 )

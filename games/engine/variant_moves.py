@@ -29,6 +29,8 @@ HOME = range(1, 7)
 HEAD = 24
 START_QUARTER = range(19, 25)
 PAST_OPPONENT_START = range(1, 12)
+LAST_TWO_POINTS = (1, 2)
+PRIME = 6
 
 _Step = tuple[int, int]
 BoardState = tuple[tuple[int, ...], tuple[int, ...]]
@@ -86,7 +88,9 @@ class PlaySearch:
             limit = 2
         self.head_limit = limit
         self.guards_blocks = (
-            self.variant.forbid_full_start_quarter or self.variant.forbid_prime_with_no_one_ahead
+            self.variant.forbid_full_start_quarter
+            or self.variant.forbid_prime_with_no_one_ahead
+            or self.variant.prime_needs_last_two_points
         )
         self.enters = self.variant.enters_from_off_board
         self.seen: set[tuple[BoardState, tuple[int, ...]]] = set()
@@ -216,16 +220,14 @@ class PlaySearch:
         return True
 
     def _restricted(self, state: BoardState, step: _Step) -> bool:
-        """Whether the variant's blocking rules forbid ``step`` now (docs/variants.md §6, §7)."""
+        """Whether the variant's block, head and courier rules forbid ``step`` (§6, §7, §7.1)."""
         variant = self.variant
         top = state[0]
         source, destination = step
-        if source == HEAD:
-            if (
-                variant.runner_must_pass_opponent_start
-                and not self._passed(state)
-                and self._in_play(state) != top[HEAD]
-            ):
+        if source == HEAD and self._in_play(state) != top[HEAD]:
+            if variant.runner_must_pass_opponent_start and not self._passed(state):
+                return True
+            if variant.courier_must_reach_home and not self._passed(state, HOME):
                 return True
             if variant.one_from_head and self.head_start - top[HEAD] + 1 > self.head_limit:
                 return True
@@ -239,13 +241,26 @@ class PlaySearch:
             return True
         if variant.forbid_prime_with_no_one_ahead:
             return self._prime_with_no_one_ahead(top, held, destination)
+        if variant.prime_needs_last_two_points and not held.issuperset(LAST_TWO_POINTS):
+            return self._longest_row_through(held, destination) >= PRIME
         return False
 
-    def _passed(self, state: BoardState) -> bool:
+    def _passed(self, state: BoardState, points: range = PAST_OPPONENT_START) -> bool:
+        """Whether a checker of the mover's has reached ``points`` (or been borne off)."""
         top = state[0]
-        return any(top[p] > 0 for p in PAST_OPPONENT_START) or (
-            self._in_play(state) < self.variant.checkers
-        )
+        return any(top[p] > 0 for p in points) or self._in_play(state) < self.variant.checkers
+
+    def _longest_row_through(self, held: set[int], point: int) -> int:
+        """How many held points in a row along the opponent's path ``point`` stands in."""
+        theirs = {opponent_point(self.variant, p) for p in held}
+        centre = opponent_point(self.variant, point)
+        low = centre
+        while low - 1 in theirs:
+            low -= 1
+        high = centre
+        while high + 1 in theirs:
+            high += 1
+        return high - low + 1
 
     def _prime_with_no_one_ahead(self, top: tuple[int, ...], held: set[int], new: int) -> bool:
         """Whether the newly held point completes six in a row on the opponent's path with no

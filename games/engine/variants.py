@@ -74,6 +74,12 @@ class Variant:
     """Fevga, long nardi: six points in a row along the opponent's path need an opponent ahead."""
     runner_must_pass_opponent_start: bool = False
     """Fevga: one checker passes the opponent's start (to 11 or lower) before a second leaves."""
+    courier_must_reach_home: bool = False
+    """Jacquet: the first checker to leave the start (the courier) reaches the mover's home
+    (1..6) before a second checker leaves the start."""
+    prime_needs_last_two_points: bool = False
+    """Jacquet: six points in a row along the opponent's path only while the mover holds its
+    1 and 2 points (the last two of its path)."""
     one_from_head: bool = False
     """Long nardi: one checker leaves the head (24) a turn."""
     first_turn_two_from_head: frozenset[int] = frozenset()
@@ -238,17 +244,30 @@ ACEY_DEUCEY = Variant(
     enters_from_off_board=True,
 )
 
+JACQUET = Variant(
+    name="jacquet",
+    title=gettext_noop("Jacquet"),
+    checkers=15,
+    start=((24, 15),),
+    track=Track.SAME_WAY,
+    landing=Landing.FORBIDDEN,
+    courier_must_reach_home=True,
+    prime_needs_last_two_points=True,
+    higher_die_rolls_again=True,
+)
+
 VARIANTS: dict[str, Variant] = {
     v.name: v
     for v in (BACKGAMMON, NACKGAMMON, HYPERGAMMON, PORTES, PLAKOTO, FEVGA, LONG_NARDI, TAVLA)
 }
 """Every variant the site offers, by name."""
 
-VARIANTS_IN_PROGRESS: tuple[Variant, ...] = (ACEY_DEUCEY,)
+VARIANTS_IN_PROGRESS: tuple[Variant, ...] = (ACEY_DEUCEY, JACQUET)
 """Rules the engine plays that the site does not offer yet: ``variant_named`` (and so the
 command line) knows them, ``VARIANTS`` and ``MATCH_VARIANTS`` do not. Acey-deucey's movement is
 built; its 1-2 roll (the named doubles and the extra roll), its computer and its pages are not
-(docs/variants.md §4.2). A variant leaves this tuple for ``VARIANTS`` when the site can play it."""
+(docs/variants.md §4.2). Jacquet's movement and scoring are built; its computer and pages are
+not (§7.1). A variant leaves this tuple for ``VARIANTS`` when the site can play it."""
 
 _PLAYABLE: dict[str, Variant] = {**VARIANTS, **{v.name: v for v in VARIANTS_IN_PROGRESS}}
 
