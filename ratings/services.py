@@ -13,7 +13,7 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 
-from backgammon_site.variants import Variant, unknown_variant_message
+from backgammon_site.variants import is_variant, unknown_variant_message
 from ratings import glicko2
 from ratings.models import PlayerRating, RatingChange
 
@@ -84,7 +84,7 @@ def _new_values() -> dict[str, float]:
 
 
 def _locked_ratings(user_ids: list[int], variant: str) -> dict[int, PlayerRating]:
-    if variant not in Variant.values:
+    if not is_variant(variant):
         raise ValueError(unknown_variant_message(variant))
     for user_id in user_ids:
         PlayerRating.objects.get_or_create(user_id=user_id, variant=variant, defaults=_new_values())

@@ -20,7 +20,7 @@ from django.utils import timezone
 from accounts.guests import is_guest
 from accounts.models import is_computer
 from backgammon_site.errors import ApplicationError, Forbidden
-from backgammon_site.variants import DEFAULT_VARIANT, unknown_variant_message
+from backgammon_site.variants import DEFAULT_VARIANT, is_variant, unknown_variant_message
 from games.engine import MatchRules
 from games.models import BracketMatch, Match, MatchEvent, Tournament, TournamentEntry, Variant
 from games.models.tournaments import MAX_SIZE, MIN_SIZE
@@ -74,7 +74,7 @@ def tournament_create(
         raise ApplicationError("Give the tournament a name.", "name")
     if len(name.strip()) > 100:
         raise ApplicationError("A tournament's name is at most 100 characters.", "name")
-    if not isinstance(variant, str) or variant not in Variant.values:
+    if not is_variant(variant):
         raise ApplicationError(unknown_variant_message(variant), "variant")
     if not whole(size) or not MIN_SIZE <= size <= MAX_SIZE:
         raise ApplicationError(
