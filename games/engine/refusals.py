@@ -147,7 +147,8 @@ def why_cannot_resign_points(variant: Variant, points: int) -> str | None:
         return None
     return (
         f"You cannot resign {points} points: {variant.title} has no backgammon, so a game is "
-        f"worth at most {variant.gammon} points; resign 1 (a single game) or 2 (a gammon)."
+        f"worth at most {variant.gammon} points; resign 1 (a single game) or 2 "
+        f"(a {variant.gammon_word})."
     )
 
 

@@ -285,6 +285,13 @@ def test_plakoto_resigning_a_backgammon_is_refused():
     assert state.apply(Resign(0, 2)).apply(AcceptResignation(1)).score == (0, 2)
 
 
+def test_a_refused_resignation_calls_the_double_game_by_the_variants_word():
+    board = Board.starting(variant_named("long-nardi"))
+    state = moving(MatchRules.of("long-nardi"), board, Dice(6, 1))
+    with pytest.raises(IllegalActionError, match=r"resign 1 \(a single game\) or 2 \(a mars\)"):
+        state.apply(Resign(0, 3))
+
+
 # --- Long nardi and fevga ----------------------------------------------------------------
 
 
