@@ -1,6 +1,8 @@
 """Invariants of every variant's legal plays over boards met in random play (hypothesis picks
 the variant, the game and the roll): no checker is made or lost, the pips travelled are the
-dice used, and no play leaves a die unused that a fuller play would use."""
+dice used, and no play leaves a die unused that a fuller play would use. The variants the site
+offers, and Gul Bara, whose movement is built before its pages (its climbing doubles are one
+double a call, so these hold for each)."""
 
 from __future__ import annotations
 
@@ -11,9 +13,10 @@ from games.engine import Dice
 from games.engine.board import Board
 from games.engine.selfplay import variant_self_play_pairs
 from games.engine.variant_moves import variant_plays
-from games.engine.variants import VARIANTS
+from games.engine.variants import GUL_BARA, VARIANTS
 
 OFF = 0
+CHECKED = {**VARIANTS, GUL_BARA.name: GUL_BARA}
 
 
 def _in_play(board: Board) -> tuple[int, int]:
@@ -28,8 +31,8 @@ def _pips(board: Board) -> int:
 
 
 boards = st.builds(
-    lambda name, seed, step: variant_self_play_pairs(VARIANTS[name], step + 1, seed)[step][0],
-    st.sampled_from(sorted(VARIANTS)),
+    lambda name, seed, step: variant_self_play_pairs(CHECKED[name], step + 1, seed)[step][0],
+    st.sampled_from(sorted(CHECKED)),
     st.integers(0, 10_000),
     st.integers(0, 60),
 )
