@@ -8,7 +8,8 @@
 
 BOARD is the text board of docs/variants.md (or, for backgammon, nackgammon and hypergammon, a
 Position ID; acey-deucey's adds the checkers waiting to enter: ``... | 0 0 0 0 15 15``, and its
-``1 2`` lists the plays of the 1 and the 2 alone); each answer line is
+``1 2`` lists the plays of the 1 and the 2 alone; Gul Bara's climbing doubles are one call a
+double: ``3 3``, then ``4 4`` on the board after, ...); each answer line is
 NOTATION<TAB>BOARD_AFTER, the board still seen from the mover's side. --batch reads lines
 ``VARIANT<TAB>BOARD<TAB>D1 D2`` or ``POSITION_ID D1 D2`` and ends each answer with a line
 ``--``. Bad input exits 2 with one line on stderr.
@@ -113,7 +114,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="read VARIANT<TAB>BOARD<TAB>D1 D2 or POSITION_ID D1 D2 lines",
     )
     moves.add_argument(
-        "--variant", help="the rules: backgammon, nackgammon, ..., long-nardi, acey-deucey, jacquet"
+        "--variant",
+        help="the rules: backgammon, nackgammon, ..., long-nardi, acey-deucey, gul-bara, jacquet",
     )
     moves.add_argument("args", nargs="*", metavar="[BOARD|POSITION_ID] D1 D2")
     for name in ("bench", "compare"):

@@ -20,7 +20,7 @@ from itertools import combinations
 
 from .board import Board
 from .dice import Dice
-from .errors import AmbiguousPlayError, IllegalPlayError
+from .errors import AmbiguousPlayError, EngineError, IllegalPlayError
 from .notation import parse_paths
 from .play import BAR, IN, OFF, point_name
 from .variants import Landing, Variant, opponent_point
@@ -392,6 +392,64 @@ def canonical_notation(
 def _path_text(path: list[tuple[int, bool]]) -> str:
     stops = [path[0]] + [stop for stop in path[1:-1] if stop[1]] + [path[-1]]
     return "/".join(point_name(point) + ("*" if hit else "") for point, hit in stops)
+
+
+def climbing_doubles(variant: Variant, dice: Dice, turn: int) -> tuple[Dice, ...]:
+    """The doubles a roll of ``dice`` on the player's own ``turn`` (1 is their first) calls for,
+    in order, each played as four moves of its number (docs/variants.md §6.1).
+
+    Where the variant's doubles climb, a double from that turn on is followed by each higher
+    double up to 6-6; the turn stops at the first of them that is not played in full
+    (``double_after``). Anything else is the roll alone.
+
+    >>> from .variants import FEVGA, GUL_BARA
+    >>> [str(d) for d in climbing_doubles(GUL_BARA, Dice(3, 3), 4)]
+    ['3-3', '4-4', '5-5', '6-6']
+    >>> [str(d) for d in climbing_doubles(GUL_BARA, Dice(3, 3), 3)]
+    ['3-3']
+    >>> [str(d) for d in climbing_doubles(FEVGA, Dice(3, 3), 9)]
+    ['3-3']
+    """
+    if isinstance(turn, bool) or not isinstance(turn, int) or turn < 1:
+        raise EngineError(f"a player's turns are counted from 1, not {turn!r}")
+    climbs = variant.doubles_climb_from_turn
+    if not dice.is_double() or not climbs or turn < climbs:
+        return (dice,)
+    return tuple(Dice(n, n) for n in range(dice.first, 7))
+
+
+def double_after(board: Board, dice: Dice, play: VariantPlay, turn: int) -> Dice | None:
+    """The double the mover plays next in the same turn, on ``play.after``, once ``play`` of
+    ``dice`` was played on ``board`` in the player's ``turn``; None when the turn is over.
+
+    The next double of ``climbing_doubles`` comes only after a play that used all four moves
+    and left the game going on: a double not played in full ends the turn, and the higher ones
+    are not played. ``play`` must be one of the legal plays of ``dice`` on ``board`` (the empty
+    play when there is none).
+
+    >>> from .variants import GUL_BARA
+    >>> start = Board.starting(GUL_BARA)
+    >>> play = find_play(start, Dice(5, 5), "24/14(2)")
+    >>> str(double_after(start, Dice(5, 5), play, 4))
+    '6-6'
+    >>> double_after(start, Dice(5, 5), play, 1) is None
+    True
+    """
+    legal = {p.after: p for p in variant_plays(board, dice)}
+    if legal:
+        if play.after not in legal:
+            raise IllegalPlayError(f"{play.notation or 'no move'} is not a legal play of {dice}")
+        moves = legal[play.after].moves
+    elif play.moves or play.after != board:
+        raise IllegalPlayError(f"nothing can move with {dice}: the play is empty")
+    else:
+        moves = ()
+    sequence = climbing_doubles(board.variant, dice, turn)
+    if dice not in sequence[:-1] or len(moves) < len(dice.moves()):
+        return None
+    if game_end(play.after) is not None:
+        return None
+    return sequence[sequence.index(dice) + 1]
 
 
 def game_end(board: Board) -> GameEnd | None:

@@ -107,6 +107,10 @@ class Variant:
     """Acey-deucey: the checkers ``start`` does not place wait off the board and enter as a
     checker on the bar does (a die d onto the mover's point 25 - d); they need not enter before
     other checkers move, a hit checker on the bar must."""
+    doubles_climb_from_turn: int = 0
+    """Gul Bara: from a player's turn of this number on (1 is their first), a double is played
+    and then each higher double up to 6-6, each in full before the next (``climbing_doubles``,
+    ``double_after``); 0: a double is four moves of its number, and no more."""
     gnubg_variation: str | None = None
     """The variation's name in GNU Backgammon (its .mat files' ``Variation`` tag): gnubg plays
     it, reads and writes its .mat files, and its Position ID and Match ID describe it; None:
@@ -256,18 +260,30 @@ JACQUET = Variant(
     higher_die_rolls_again=True,
 )
 
+GUL_BARA = Variant(
+    name="gul-bara",
+    title=gettext_noop("Gul Bara"),
+    checkers=15,
+    start=((24, 15),),
+    track=Track.SAME_WAY,
+    landing=Landing.FORBIDDEN,
+    doubles_climb_from_turn=4,
+)
+
 VARIANTS: dict[str, Variant] = {
     v.name: v
     for v in (BACKGAMMON, NACKGAMMON, HYPERGAMMON, PORTES, PLAKOTO, FEVGA, LONG_NARDI, TAVLA)
 }
 """Every variant the site offers, by name."""
 
-VARIANTS_IN_PROGRESS: tuple[Variant, ...] = (ACEY_DEUCEY, JACQUET)
+VARIANTS_IN_PROGRESS: tuple[Variant, ...] = (ACEY_DEUCEY, GUL_BARA, JACQUET)
 """Rules the engine plays that the site does not offer yet: ``variant_named`` (and so the
 command line) knows them, ``VARIANTS`` and ``MATCH_VARIANTS`` do not. Acey-deucey's movement is
 built; its 1-2 roll (the named doubles and the extra roll), its computer and its pages are not
-(docs/variants.md §4.2). Jacquet's movement and scoring are built; its computer and pages are
-not (§7.1). A variant leaves this tuple for ``VARIANTS`` when the site can play it."""
+(docs/variants.md §4.2). Gul Bara's movement is built, one double a call; its climbing doubles
+in the match engine, its computer and its pages are not (§6.1). Jacquet's movement and scoring
+are built; its computer and pages are not (§7.1). A variant leaves this tuple for ``VARIANTS``
+when the site can play it."""
 
 _PLAYABLE: dict[str, Variant] = {**VARIANTS, **{v.name: v for v in VARIANTS_IN_PROGRESS}}
 

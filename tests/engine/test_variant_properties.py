@@ -1,7 +1,8 @@
 """Invariants of every variant's legal plays over boards met in random play (hypothesis picks
 the variant, the game and the roll): no checker is made or lost, the pips travelled are the
 dice used, and no play leaves a die unused that a fuller play would use. The variants in
-progress (acey-deucey, jacquet) are held to them too."""
+progress (acey-deucey, Gul Bara, whose climbing doubles are one double a call, and jacquet) are
+held to them too."""
 
 from __future__ import annotations
 
