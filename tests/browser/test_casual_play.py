@@ -135,3 +135,23 @@ def test_two_players_play_a_one_point_match_passing_one_device(
     assert len({side for _, side in sides}) == 2
     match.refresh_from_db()
     assert match.status == "finished" and not match.rated
+
+
+def test_ending_a_game_against_the_computer_asks_first(
+    live_server, new_context, computer_opponents
+):
+    """ "End the game" opens a confirmation; only its own button ends the match."""
+    page = new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
+    page.goto(f"{live_server.url}/")
+    page.select_option("#computer-length", "1")
+    page.select_option("#computer-level", "beginner")
+    start_a_match(page, '[data-action="play-computer"]')
+    match = Match.objects.get(pk=page.url.rstrip("/").split("/")[-1])
+
+    assert not page.is_visible('[data-action="abort"]')
+    page.click("details.confirm-ending summary")
+    assert page.is_visible('[data-action="abort"]')
+    assert Match.objects.get(pk=match.pk).status == "active"
+
+    swapped(page, lambda: page.click('[data-action="abort"]'))
+    assert Match.objects.get(pk=match.pk).status != "active"
