@@ -38,7 +38,12 @@ def test_a_turn_played_by_clicks_leaves_the_match_address_and_one_history_entry(
         assert page.evaluate("history.length") == entries, "a click added a history entry"
     assert clicks >= 2
 
+    page.evaluate(
+        """() => document.querySelector("main").insertAdjacentHTML(
+            "afterbegin", '<ul class="messages"><li>The match has started.</li></ul>')"""
+    )
     swapped(page, page.locator('[data-action="done"]').click)
+    assert not page.locator("ul.messages").count(), "the page's old message stayed"
     assert reload(match).seq > match.seq
     assert page.url == match_url
     assert page.evaluate("history.length") == entries

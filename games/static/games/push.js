@@ -113,11 +113,16 @@
   });
 
   // htmx takes over a swap's new content only when it settles, a moment later: a click or key
-  // in between would post a bare form and load the whole page again.
-  document.addEventListener("htmx:afterSwap", function () {
+  // in between would post a bare form and load the whole page again. A message the page was
+  // loaded with ("The match has started.") is old news once the play area has changed.
+  document.addEventListener("htmx:afterSwap", function (event) {
     var area = playArea();
     if (area) {
       htmx.process(area);
+    }
+    var messages = document.querySelector("ul.messages");
+    if (messages && event.detail.target && event.detail.target.id === "play-area") {
+      messages.remove();
     }
   });
 
