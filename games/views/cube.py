@@ -26,8 +26,9 @@ class Cube:
 
     @classmethod
     def of(cls, state: MatchState) -> Cube | None:
-        """The cube of a match, or None when its rules use no cube."""
-        if not state.has_cube():
+        """The cube of a match, or None when its rules use no cube or it can never be turned
+        (a 1-point match: a win already brings the match)."""
+        if not state.has_cube() or state.match_length == 1:
             return None
         offered = state.turn if state.phase == "doubled" else None
         return cls(state.cube_value, state.cube_owner, offered)

@@ -209,3 +209,11 @@ def test_a_touch_anywhere_on_a_point_picks_up_its_checker(client, match, players
     picks = re.findall(r'class="target-area pick-area"[^>]*hx-get="([^"]+)"', html)
     checkers = re.findall(r'data-movable\s+hx-get="([^"]+)"', html)
     assert picks and sorted(picks) == sorted(checkers)
+
+
+def test_a_one_point_match_draws_no_cube_and_a_longer_one_does(client, players):
+    alice, bob = players
+    one_point = start_match(alice, bob, length=1)
+    three_points = start_match(alice, bob, length=3)
+    assert 'class="cube' not in page(client, one_point)
+    assert 'data-cube-value="64"' in page(client, three_points)
