@@ -118,3 +118,23 @@ def test_no_page_breaks_the_content_security_policy(live_server, new_context, di
     assert moderator.locator('[data-point="bar"]').count()
 
     assert [report for report in violations if REDOC_LOGO not in report] == []
+
+
+def test_a_chat_message_sent_and_received_breaks_no_policy(live_server, new_context):
+    alice, bob = make_user("alice"), make_user("bob")
+    match = start_match(alice, bob, length=3)
+    violations: list[str] = []
+    pages = {
+        user: watched_context(new_context, live_server.url, violations, user).new_page()
+        for user in (alice, bob)
+    }
+    for page in pages.values():
+        page.goto(f"{live_server.url}/matches/{match.pk}/")
+    sender = pages[alice]
+    sender.fill(".chat-send textarea, .chat-send input[type=text]", "good luck")
+    with sender.expect_response(lambda response: "/chat/" in response.url):
+        sender.click(".chat-send button[type=submit]")
+    sender.wait_for_selector("#chat-messages :text('good luck')")
+    pages[bob].reload()
+    pages[bob].wait_for_selector("#chat-messages :text('good luck')")
+    assert violations == []
