@@ -58,6 +58,33 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
                     item.add_marker(FOLDER_MARKERS[folder])
 
 
+#: The sets of tests, in the order a test is counted in the first that names it.
+TEST_SETS = ("browser", "integration", "slow")
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """The time each set of tests took (browser, integration, slow, and the fast rest), summed
+    over the processes that ran them: where the suite's time goes."""
+    seconds: dict[str, float] = {}
+    counts: dict[str, int] = {}
+    for outcome in ("passed", "failed", "error", "skipped", ""):
+        for report in terminalreporter.stats.get(outcome, []):
+            if not hasattr(report, "keywords") or not hasattr(report, "duration"):
+                continue
+            name = next((set_ for set_ in TEST_SETS if set_ in report.keywords), "fast")
+            seconds[name] = seconds.get(name, 0.0) + report.duration
+            if report.when == "call" or (outcome == "skipped" and report.when == "setup"):
+                counts[name] = counts.get(name, 0) + 1
+    if not seconds:
+        return
+    terminalreporter.write_sep("=", "time by set (summed over the processes)")
+    for name in (*TEST_SETS, "fast"):
+        if name in seconds:
+            terminalreporter.write_line(
+                f"{name:12} {counts.get(name, 0):5d} tests {seconds[name]:8.0f} s"
+            )
+
+
 @pytest.fixture
 def run_python() -> RunPython:
     """Run `python -c CODE` from the repo root, in this environment changed by `env`.
