@@ -101,6 +101,10 @@ class Variant:
     """Acey-deucey: the checkers ``start`` does not place wait off the board and enter as a
     checker on the bar does (a die d onto the mover's point 25 - d); they need not enter before
     other checkers move, a hit checker on the bar must."""
+    one_two_names_a_double: bool = False
+    """Acey-deucey's 1-2: once the 1 and the 2 are played in full, the mover names a double and
+    plays it four times, then rolls again; a 1-2 or a named double not played in full loses the
+    rest of the turn (docs/variants.md §4.2)."""
     gnubg_variation: str | None = None
     """The variation's name in GNU Backgammon (its .mat files' ``Variation`` tag): gnubg plays
     it, reads and writes its .mat files, and its Position ID and Match ID describe it; None:
@@ -117,6 +121,12 @@ class Variant:
     @property
     def one_checker_holds_a_point(self) -> bool:
         return self.landing is Landing.FORBIDDEN
+
+    @property
+    def holds_position(self) -> bool:
+        """Its board is a backgammon ``Position``: it hits and every checker starts on the board
+        (a Position cannot hold checkers waiting to enter)."""
+        return self.hits and not self.enters_from_off_board
 
     @property
     def gnubg_plays(self) -> bool:
@@ -236,6 +246,8 @@ ACEY_DEUCEY = Variant(
     landing=Landing.HIT,
     backgammon=3,
     enters_from_off_board=True,
+    one_two_names_a_double=True,
+    higher_die_rolls_again=True,
 )
 
 VARIANTS: dict[str, Variant] = {
@@ -342,16 +354,24 @@ MATCH_VARIANTS: dict[str, MatchVariant] = {
 }
 """Every match variant by name: each variant, then Tavli. The site offers these."""
 
+_PLAYABLE_MATCHES: dict[str, MatchVariant] = {
+    **MATCH_VARIANTS,
+    **{v.name: MatchVariant.of(v) for v in VARIANTS_IN_PROGRESS},
+}
+
 DEFAULT_MATCH_VARIANT = BACKGAMMON.name
 """What a match, a challenge or a rating that names no variant is played in."""
 
 
 def match_variant_named(name: str) -> MatchVariant:
-    """The match variant called ``name``, or UnknownVariantError listing the names there are."""
+    """The match variant called ``name``, or UnknownVariantError listing the names there are.
+
+    Like ``variant_named`` it knows the variants in progress, so that the engine plays their
+    matches before the site offers them."""
     try:
-        return MATCH_VARIANTS[name]
+        return _PLAYABLE_MATCHES[name]
     except KeyError:
-        known = ", ".join(MATCH_VARIANTS)
+        known = ", ".join(_PLAYABLE_MATCHES)
         raise UnknownVariantError(f"there is no variant {name!r}; choose one of {known}") from None
 
 
