@@ -252,15 +252,24 @@ ACEY_DEUCEY = Variant(
 
 VARIANTS: dict[str, Variant] = {
     v.name: v
-    for v in (BACKGAMMON, NACKGAMMON, HYPERGAMMON, PORTES, PLAKOTO, FEVGA, LONG_NARDI, TAVLA)
+    for v in (
+        BACKGAMMON,
+        NACKGAMMON,
+        HYPERGAMMON,
+        PORTES,
+        PLAKOTO,
+        FEVGA,
+        LONG_NARDI,
+        TAVLA,
+        ACEY_DEUCEY,
+    )
 }
 """Every variant the site offers, by name."""
 
-VARIANTS_IN_PROGRESS: tuple[Variant, ...] = (ACEY_DEUCEY,)
+VARIANTS_IN_PROGRESS: tuple[Variant, ...] = ()
 """Rules the engine plays that the site does not offer yet: ``variant_named`` (and so the
-command line) knows them, ``VARIANTS`` and ``MATCH_VARIANTS`` do not. Acey-deucey's movement is
-built; its 1-2 roll (the named doubles and the extra roll), its computer and its pages are not
-(docs/variants.md §4.2). A variant leaves this tuple for ``VARIANTS`` when the site can play it."""
+command line) knows them, ``VARIANTS`` and ``MATCH_VARIANTS`` do not. A variant leaves this
+tuple for ``VARIANTS`` when the site can play it (docs/variants.md §12); none waits now."""
 
 _PLAYABLE: dict[str, Variant] = {**VARIANTS, **{v.name: v for v in VARIANTS_IN_PROGRESS}}
 
@@ -268,12 +277,10 @@ _PLAYABLE: dict[str, Variant] = {**VARIANTS, **{v.name: v for v in VARIANTS_IN_P
 def variant_named(name: str) -> Variant:
     """The variant called ``name``, or UnknownVariantError listing the names there are.
 
-    It knows the variants in progress too:
+    It knows the variants in progress too.
 
     >>> variant_named("acey-deucey").enters_from_off_board
     True
-    >>> "acey-deucey" in VARIANTS or "acey-deucey" in MATCH_VARIANTS
-    False
     """
     try:
         return _PLAYABLE[name]

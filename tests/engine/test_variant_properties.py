@@ -17,10 +17,10 @@ OFF = 0
 
 
 def _in_play(board: Board) -> tuple[int, int]:
-    """Each side's checkers on the board, on a bar or pinned."""
+    """Each side's checkers on the board, on a bar, pinned or waiting to enter."""
     mine = board.mine(25) + sum(board.mine(point) for point in range(1, 25))
     theirs = board.theirs(0) + sum(board.theirs(point) for point in range(1, 25))
-    return mine, theirs
+    return mine + board.waiting[0], theirs + board.waiting[1]
 
 
 def _pips(board: Board) -> int:
