@@ -26,12 +26,22 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 NEAR_THE_END = 30
 FROM_THE_START = {"hypergammon"}
 #: Every match variant the site offers, in a desktop window; the newest at 1280 and on a phone.
-NEWEST = "tavla"
+NEWEST = ("tavla", "acey-deucey")
 PLAYS = [
-    *((name, 1100) for name in MATCH_VARIANTS if name != NEWEST),
-    (NEWEST, 1280),
-    (NEWEST, 390),
+    *((name, 1100) for name in MATCH_VARIANTS if name not in NEWEST),
+    *((name, width) for name in NEWEST for width in (1280, 390)),
 ]
+NAME_A_DOUBLE = '[data-action="name_double"]'
+
+
+def take_a_turns_step(page, chooser: random.Random) -> bool:
+    """``take_a_step``, and after an acey-deucey 1-2 a click on one of the six doubles."""
+    doubles = page.locator(NAME_A_DOUBLE)
+    if doubles.count():
+        assert doubles.count() == 6
+        swapped(page, doubles.nth(chooser.randrange(6)).click)
+        return True
+    return take_a_step(page)
 
 
 def near_the_end(alice, bob, variant: str) -> Match:
@@ -75,11 +85,12 @@ def test_each_variant_is_played_to_the_end_by_clicking(
         pages[user.username] = page
 
     clicks, deadline = 0, time.monotonic() + 240
+    chooser = random.Random(f"{variant}-{width}")
     while status(pages["alice"]) == "active":
         assert time.monotonic() < deadline, f"the {variant} match did not finish in time"
         for page in pages.values():
             refresh(page)
-            while take_a_step(page):
+            while take_a_turns_step(page, chooser):
                 clicks += 1
         refresh(pages["alice"])
 
@@ -93,5 +104,6 @@ def test_each_variant_is_played_to_the_end_by_clicking(
         assert status(page) == "finished"
         assert f"{winner} won the match" in page.inner_text("#play-area")
         assert page.locator("[data-movable], [data-action=roll], [data-action=done]").count() == 0
+        assert page.locator(NAME_A_DOUBLE).count() == 0
     # At least a roll and a checker moved by clicks: random play may stop a turn from the end.
     assert clicks >= 3
