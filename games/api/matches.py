@@ -191,7 +191,8 @@ class MatchActions(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
-        summary="Act in a match: roll, double, take, drop, move, resign, or answer a resignation",
+        summary="Act in a match: roll, double, take, drop, move, name a double (acey-deucey), "
+        "resign, or answer a resignation",
         parameters=[IDEMPOTENCY_KEY],
         request=ActionRequestSerializer,
         responses={
@@ -216,6 +217,7 @@ class MatchActions(APIView):
             action=values["action"],
             play=values.get("play"),
             points=values.get("points"),
+            number=values.get("number"),
         )
         if message is not None:
             services.chat_send(match_id=match.pk, author=request.user, text=message)

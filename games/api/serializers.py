@@ -138,6 +138,13 @@ class ActionRequestSerializer(serializers.Serializer):
         max_value=3,
         help_text="With resign: 1 single, 2 gammon, 3 backgammon (times the cube).",
     )
+    number = StrictIntegerField(
+        required=False,
+        min_value=1,
+        max_value=6,
+        help_text="With name_double (acey-deucey, after a 1-2 played in full): the double to "
+        "play, 1 to 6 (4 names 4-4).",
+    )
     message = StrictCharField(
         required=False,
         allow_blank=True,
@@ -176,6 +183,13 @@ class BoardSerializer(serializers.Serializer):
     )
     bar = serializers.ListField(child=serializers.IntegerField(), min_length=2, max_length=2)
     off = serializers.ListField(child=serializers.IntegerField(), min_length=2, max_length=2)
+    waiting = serializers.ListField(
+        child=serializers.IntegerField(),
+        min_length=2,
+        max_length=2,
+        help_text="Acey-deucey: each player's checkers waiting off the board to enter (first "
+        "player's, second player's); 0 0 in every other variant.",
+    )
 
 
 class ResignationSerializer(serializers.Serializer):
@@ -257,7 +271,9 @@ class MatchStateSerializer(serializers.Serializer):
     seq = serializers.IntegerField()
     status = serializers.ChoiceField(choices=list(MATCH_STATUSES))
     phase = serializers.ChoiceField(
-        choices=["opening", "rolling", "moving", "doubled", "resigned", "finished"]
+        choices=["opening", "rolling", "moving", "naming", "doubled", "resigned", "finished"],
+        help_text="naming: acey-deucey, the player on turn has played a 1-2 and names a double "
+        "(action name_double).",
     )
     players = serializers.ListField(child=serializers.CharField(), min_length=2, max_length=2)
     you = serializers.IntegerField(

@@ -64,6 +64,7 @@ def bot_decide(*, match_id: int, seq: int) -> str:
             expected_seq=seq,
             action=decision.action,
             play=decision.play,
+            number=decision.number,
         )
     except Conflict:
         return "stale"

@@ -2,10 +2,13 @@
 bot duels alike.
 
 Who judges a position depends on the game's variant: bgsage, the neural network, plays the
-variants that hit, whose board and moves are backgammon's (backgammon, nackgammon,
-hypergammon, and portes, whose plays are scored by its own points: no triple game); the
-hand-built evaluation of ``variant_eval`` with the expectimax of ``variant_player`` plays
-plakoto, fevga and long nardi. A Tavli match's bot plays the game of the rotation being played.
+variants whose board and moves are backgammon's (``Variant.holds_position``: backgammon,
+nackgammon, hypergammon, tavla, and portes, whose plays are scored by its own points: no
+triple game); the hand-built evaluation of ``variant_eval`` with the expectimax of
+``variant_player`` plays plakoto, fevga, long nardi and acey-deucey (whose checkers waiting to
+enter bgsage cannot see). After acey-deucey's 1-2 the bot names the double whose best play
+leaves it best placed, trying all six. A Tavli match's bot plays the game of the rotation
+being played.
 
 A level is a search depth and some deliberate noise: each candidate's equity gets a normal
 random error of ``noise`` (checker plays) or ``cube_noise`` (cube decisions) before the bot
@@ -66,7 +69,7 @@ _HYPERGAMMON = (
 #: variants that hit (``LEVELS``, or their own where noted), the hand-built evaluation's
 #: for those in ``variant_eval.WEIGHTS``.
 VARIANT_LEVELS: dict[Variant, tuple[BotLevel, ...]] = {
-    **{variant: LEVELS for variant in VARIANTS.values() if variant.hits},
+    **{variant: LEVELS for variant in VARIANTS.values() if variant.holds_position},
     **{variant: _OWN_EVALUATION for variant in WEIGHTS},
     HYPERGAMMON: _HYPERGAMMON,
 }
@@ -78,6 +81,7 @@ class BotAction:
 
     action: str
     play: str | None = None
+    number: int | None = None
 
 
 def level_named(name: str) -> BotLevel:
@@ -108,6 +112,8 @@ def bot_action(
             return None
         chosen = max(ranked, key=lambda ranked_play: ranked_play[1] + _error(rng, level.noise))
         return BotAction("move", chosen[0])
+    if state.phase == "naming":
+        return BotAction("name_double", number=_double_to_name(state, player, level, rng))
     if state.phase == "rolling":
         if state.can_double(player) and _wants_to_double(state, player, level, rng):
             return BotAction("double")
@@ -117,6 +123,20 @@ def bot_action(
     if state.phase == "resigned":
         return BotAction("accept_resign" if _resignation_is_fair(state) else "reject_resign")
     return None
+
+
+def _double_to_name(state: MatchState, player: int, level: BotLevel, rng: random.Random) -> int:
+    """The double whose best play (at one ply) is worth the most, each with the level's
+    noise."""
+    board = state.board_for(player)
+    stakes = Stakes.of(state, player)
+    return max(
+        range(1, 7),
+        key=lambda number: (
+            variant_player.best_equity(board, Dice(number, number), stakes)
+            + _error(rng, level.noise)
+        ),
+    )
 
 
 #: What bgsage's match equities count a gammon and a backgammon.
@@ -132,14 +152,14 @@ def ranked_plays(state: MatchState, player: int, plies: int) -> list[tuple[str, 
     """The legal plays of the player on roll, in notation, with their equities, best first."""
     assert state.dice is not None
     variant = state.game_variant
-    if variant.hits and not _scored_as_backgammon(variant):
+    if variant.holds_position and not _scored_as_backgammon(variant):
         stakes = Stakes.of(state, player)
         judged = sage.play_chances(state.position_for(player), state.dice, plies=plies)
         return sorted(
             ((format_play(play), stakes.equity(chances)) for play, chances in judged),
             key=lambda ranked_play: -ranked_play[1],
         )
-    if variant.hits:
+    if variant.holds_position:
         context = sage.MatchContext.of(state, player)
         ranked = sage.rank_plays(state.position_for(player), state.dice, context, plies=plies)
         return [(play.notation, play.equity) for play in ranked]
@@ -154,7 +174,7 @@ def best_equity(state: MatchState, player: int, dice: Dice) -> float:
     ply, by the game's stakes and cubeless; the board as it stands when nothing can be
     played. What luck is measured in (``variant_review``)."""
     stakes = Stakes.of(state, player)
-    if not state.game_variant.hits:
+    if not state.game_variant.holds_position:
         return variant_player.best_equity(state.board_for(player), dice, stakes)
     position = state.position_for(player)
     judged = sage.play_chances(position, dice)
@@ -165,7 +185,7 @@ def best_equity(state: MatchState, player: int, dice: Dice) -> float:
 
 def chances_on_roll(state: MatchState, player: int) -> Chances:
     """The cubeless chances of ``player``, as if on roll before rolling."""
-    if state.game_variant.hits:
+    if state.game_variant.holds_position:
         return sage.chances_on_roll(state.position_for(player))
     return variant_player.chances_on_roll(state.board_for(player))
 
@@ -184,7 +204,7 @@ TAKE_FROM = 0.25
 
 
 def _wants_to_double(state: MatchState, player: int, level: BotLevel, rng: random.Random) -> bool:
-    if state.game_variant.hits:
+    if state.game_variant.holds_position:
         trailer = state.points_needed(1 - player) == 1
         if not trailer and sage.winning_chance(state.position_for(player)) < THINKABLE_DOUBLE:
             return False
@@ -203,7 +223,7 @@ def _wants_to_double(state: MatchState, player: int, level: BotLevel, rng: rando
 def _takes(state: MatchState, level: BotLevel, rng: random.Random) -> bool:
     assert state.turn is not None
     doubler = state.turn
-    if state.game_variant.hits:
+    if state.game_variant.holds_position:
         context = sage.MatchContext.of(state, doubler)
         cube = sage.cube_decision(state.position_for(doubler), context, plies=level.plies)
         return cube.double_pass - cube.double_take + _error(rng, level.cube_noise) >= 0

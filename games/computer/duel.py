@@ -10,11 +10,12 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from games.computer.decisions import BotLevel, bot_action, level_named
+from games.computer.decisions import BotAction, BotLevel, bot_action, level_named
 from games.engine import (
     AcceptResignation,
     Dice,
     Double,
+    DoubleNamed,
     Drop,
     GameRecord,
     MatchRules,
@@ -63,7 +64,7 @@ def middle_game_positions(
                 made += 1
             action = bot_action(state, player, beginner, rng)
             assert action is not None
-            state = state.apply(_event(player, action.action, action.play, rng))
+            state = state.apply(_event(player, action, rng))
     return found
 
 
@@ -86,22 +87,25 @@ def play_bot_match(
         player = state.player_to_act()
         assert player is not None and state.turn is not None
         if state.phase == "rolling" and not state.can_double(player):
-            state = _recorded(state, _event(player, "roll", None, rng), record)
+            state = _recorded(state, _event(player, BotAction("roll"), rng), record)
             continue
         action = bot_action(state, player, levels[player], rng)
         assert action is not None, state
-        state = _recorded(state, _event(player, action.action, action.play, rng), record)
+        state = _recorded(state, _event(player, action, rng), record)
     return state
 
 
-def _event(player: int, action: str, play: str | None, rng: random.Random) -> Event:
+def _event(player: int, action: BotAction, rng: random.Random) -> Event:
     """``player``'s action as an event, the server rolling the dice a roll asks for."""
-    if action == "roll":
+    if action.action == "roll":
         return Roll(player, Dice(rng.randint(1, 6), rng.randint(1, 6)))
-    if action == "move":
-        assert play is not None
-        return PlayMade(player, play)
-    return _ANSWERS[action](player)
+    if action.action == "move":
+        assert action.play is not None
+        return PlayMade(player, action.play)
+    if action.action == "name_double":
+        assert action.number is not None
+        return DoubleNamed(player, action.number)
+    return _ANSWERS[action.action](player)
 
 
 def _recorded(state: MatchState, event: Event, record: list[Event]) -> MatchState:

@@ -1,13 +1,16 @@
-"""A hand-built judgement of plakoto, fevga and long-nardi positions (Django-free).
+"""A hand-built judgement of plakoto, fevga, long-nardi and acey-deucey positions (Django-free).
 
 ``judge(board)`` gives the chances of the side that has just moved (the board is seen from
 its side), the other side to roll. Each side's position is summed up as an effective pip
 count: the pips it still has to travel plus the delays its position promises, in pips (a
 checker of its own pinned, closed points ahead of its checkers, blots the opponent can pin,
-checkers left on the head). The difference of the two counts, in turns, gives the winning
-chance as a race would (a normal law over the dice's spread, wider while the checkers are
-still in contact); a gammon is the winner finishing before the loser can bear off one
-checker; in plakoto the chance that a mother is pinned next is set apart as a 2-point game.
+checkers left on the head; in acey-deucey, blots the opponent can hit, each costing the pips
+the hit checker loses, and a checker waiting to enter counted as one on the bar: 25 pips from
+home, blocked by the points held in the opponent's home). The difference of the two counts, in
+turns, gives the winning chance as a race would (a normal law over the dice's spread, wider
+while the checkers are still in contact); a gammon is the winner finishing before the loser
+can bear off one checker; in plakoto the chance that a mother is pinned next is set apart as a
+2-point game.
 docs/bots.md says why each term is there.
 """
 
@@ -19,8 +22,9 @@ from functools import cache
 
 from games.computer.stakes import Chances
 from games.engine.board import Board
+from games.engine.play import BAR
 from games.engine.variant_moves import game_end
-from games.engine.variants import FEVGA, LONG_NARDI, PLAKOTO, Track, Variant
+from games.engine.variants import ACEY_DEUCEY, FEVGA, LONG_NARDI, PLAKOTO, Track, Variant
 
 AVERAGE_ROLL = 49 / 6
 """Pips a roll moves on average (doubles move four times)."""
@@ -58,6 +62,9 @@ class Weights:
     """For each checker still on the head beyond the first (fevga, long nardi)."""
     contact_spread: float = 1.3
     """How much wider the outcome is while the sides can still block each other."""
+    hit_extra: float = 0.0
+    """Pips of delay beyond those lost when a blot is hit: the turn spent entering (hitting
+    variants)."""
 
 
 #: The variants the hand-built evaluation plays, each with its terms.
@@ -73,6 +80,14 @@ WEIGHTS: dict[Variant, Weights] = {
     ),
     FEVGA: Weights(blocked=0.8, blocked_squared=0.3, prime=1.8, group_cap=15),
     LONG_NARDI: Weights(blocked=0.8, blocked_squared=0.3, prime=1.2, head=2.0, group_cap=15),
+    ACEY_DEUCEY: Weights(
+        blocked=0.6,
+        blocked_squared=0.25,
+        prime=1.0,
+        exposure=1.0,
+        their_exposure=0.35,
+        hit_extra=4.0,
+    ),
 }
 
 
@@ -103,7 +118,80 @@ class SideSummary:
 
 def judge(board: Board) -> Chances:
     """The chances of the side the board is seen from, which has just moved."""
+    if board.variant.hits:
+        return judge_hitting(board)
     return judge_counts(board.variant, board.points, board.pinned)
+
+
+def judge_hitting(board: Board) -> Chances:
+    """``judge`` in a variant that hits (acey-deucey): a checker on the bar or waiting to enter
+    is 25 pips from home and not yet in play."""
+    end = game_end(board)
+    if end is not None:
+        return Chances.certain(end.winner * end.points)
+    weights = weights_for(board.variant)
+    turned = board.flipped()
+    mine = summarise_hitting(board, weights, on_roll_next=False)
+    theirs = summarise_hitting(turned, weights, on_roll_next=True)
+    return _race(mine, theirs, weights, contact=_hitting_contact(board, turned))
+
+
+def _race(mine: SideSummary, theirs: SideSummary, weights: Weights, *, contact: bool) -> Chances:
+    spread = TURN_SPREAD * math.sqrt(mine.effective + theirs.effective + 1.0)
+    if contact:
+        spread *= weights.contact_spread
+    spread += 0.3
+    lead = (theirs.effective - mine.effective) / AVERAGE_ROLL - ON_ROLL
+    win = _normal(lead / spread)
+    double_win = win * _gammon_chance(mine, theirs, -ON_ROLL)
+    double_loss = (1.0 - win) * _gammon_chance(theirs, mine, ON_ROLL)
+    return Chances(win=win, double_win=double_win, double_loss=double_loss)
+
+
+def _rear(board: Board) -> int:
+    """The farthest checker of the side the board is seen from (25: on the bar or waiting)."""
+    if board.points[BAR] > 0 or board.waiting[0] > 0:
+        return BAR
+    return max((p for p in range(1, 25) if board.points[p] > 0), default=0)
+
+
+def _hitting_contact(board: Board, turned: Board) -> bool:
+    return _rear(board) + _rear(turned) > 25
+
+
+def summarise_hitting(board: Board, weights: Weights, *, on_roll_next: bool) -> SideSummary:
+    """The position of the side ``board`` is seen from, in a variant that hits: its pips (25
+    for a checker on the bar or waiting), the delay of its blots the other side can hit and
+    of the points closed ahead of its checkers, entering ones included."""
+    points = board.points
+    off_board = points[BAR] + board.waiting[0]
+    pips = board.pip_count()[0]
+    closed = [False] * 25
+    for point in range(1, 25):
+        closed[point] = points[point] <= -2
+    delay = _blocks(points, closed, weights)
+    if off_board:
+        ahead = sum(closed[19:25])
+        group = min(off_board, weights.group_cap)
+        delay += group * (weights.blocked * ahead + weights.blocked_squared * ahead * ahead)
+    their_off_board = points[0] + board.waiting[1]
+    shooters = ([0] if their_off_board else []) + [p for p in range(1, 25) if points[p] < 0]
+    exposure = weights.their_exposure if on_roll_next else weights.exposure
+    no_pins = (0,) * 26
+    for point in range(1, 25):
+        if points[point] != 1 or not shooters or shooters[0] >= point:
+            continue
+        shot = shot_chance(points, no_pins, point, shooters)
+        delay += exposure * shot * (25 - point + weights.hit_extra)
+    borne_off = board.borne_off()[0]
+    to_save = sum(points[p] * (p - HOME) for p in range(HOME + 1, 25) if points[p] > 0)
+    return SideSummary(
+        pips=pips,
+        delay=delay,
+        mother_risk=0.0,
+        mother_pinned=False,
+        to_save_gammon=0 if borne_off else to_save + off_board * (25 - HOME) + 2,
+    )
 
 
 def judge_counts(variant: Variant, points: tuple[int, ...], pinned: tuple[int, ...]) -> Chances:

@@ -1,4 +1,5 @@
-"""The computer's own player for plakoto, fevga and long nardi: expectimax over the dice.
+"""The computer's own player for plakoto, fevga, long nardi and acey-deucey: expectimax over
+the dice.
 
 Django-free. At one ply a play is judged by the position it leaves (``variant_eval.judge``);
 at two plies the best few plays at one ply are looked at again through each of the other
@@ -69,9 +70,12 @@ def best_equity(board: Board, dice: Dice, stakes: Stakes) -> float:
     """The equity of the best play of ``dice`` at one ply, for the side on roll; the board
     as it stands when nothing can be played."""
     variant = board.variant
-    answers = PlaySearch(board, dice).boards_after()
+    search = PlaySearch(board, dice)
+    answers = search.boards_after()
     if not answers:
         return stakes.equity(judge(board))
+    if variant.hits:
+        return max(stakes.equity(judge(search.board_of(answer))) for answer in answers)
     return max(stakes.equity(judge_counts(variant, *answer)) for answer in answers)
 
 

@@ -120,6 +120,26 @@ class PlayMade:
 
 
 @dataclass(frozen=True, slots=True)
+class DoubleNamed:
+    """After playing a 1-2 in full (acey-deucey), the player names the double ``number``-
+    ``number`` and plays it as if rolled."""
+
+    kind: ClassVar[str] = "name_double"
+    player: int
+    number: int
+
+    def __post_init__(self) -> None:
+        check_player(self.player)
+        number = self.number
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= 6:
+            raise IllegalActionError(f"a double is named by a number from 1 to 6, not {number!r}")
+
+    def to_payload(self) -> Payload:
+        """The event as JSON-ready data."""
+        return {"player": self.player, "number": self.number}
+
+
+@dataclass(frozen=True, slots=True)
 class Double(_PlayerEvent):
     """The player on roll, before rolling, offers the cube at twice its value."""
 
@@ -251,6 +271,7 @@ Event: TypeAlias = (
     OpeningRoll
     | Roll
     | PlayMade
+    | DoubleNamed
     | Double
     | Take
     | Drop
@@ -272,6 +293,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         OpeningRoll,
         Roll,
         PlayMade,
+        DoubleNamed,
         Double,
         Take,
         Drop,
@@ -316,6 +338,7 @@ _READERS: dict[str, Callable[[_PayloadReader], Event]] = {
     "opening_roll": lambda fields: OpeningRoll(fields.dice()),
     "roll": lambda fields: Roll(fields.player(), Dice(*fields.dice())),
     "move": lambda fields: PlayMade(fields.player(), fields.text("play")),
+    "name_double": lambda fields: DoubleNamed(fields.player(), fields.whole_number("number")),
     "double": lambda fields: Double(fields.player()),
     "take": lambda fields: Take(fields.player()),
     "drop": lambda fields: Drop(fields.player()),

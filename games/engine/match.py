@@ -102,9 +102,10 @@ class MatchState:
     is the player whose offer to end the match without a winner waits for an answer.
 
     ``rules`` say the match's variant, format and cube. ``board`` is the board, from player
-    0's side, of a game whose variant hits no checker (plakoto, fevga, long nardi), and
-    ``position`` is then ``NO_POSITION``; otherwise ``board`` is None and ``position`` is the
-    board. ``board_for(player)`` gives every variant's board as a ``Board``.
+    0's side, of a game whose variant's board is no ``Position`` (plakoto, fevga, long nardi,
+    acey-deucey: ``Variant.holds_position``), and ``position`` is then ``NO_POSITION``;
+    otherwise ``board`` is None and ``position`` is the board. ``board_for(player)`` gives
+    every variant's board as a ``Board``.
     """
 
     match_length: int
@@ -128,6 +129,7 @@ class MatchState:
     end_offered_by: int | None = None
     rules: MatchRules = MatchRules()
     board: Board | None = None
+    dice_named: bool = False
 
     @classmethod
     def new(cls, match_length: int, rules: MatchRules | None = None) -> MatchState:

@@ -10,7 +10,9 @@ from .dice import Dice
 from .play import Play
 from .position import Position
 
-Phase: TypeAlias = Literal["opening", "rolling", "moving", "doubled", "resigned", "finished"]
+Phase: TypeAlias = Literal[
+    "opening", "rolling", "moving", "naming", "doubled", "resigned", "finished"
+]
 GameEnding: TypeAlias = Literal[
     "single", "gammon", "backgammon", "drop", "resign", "mother", "draw"
 ]

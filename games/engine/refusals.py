@@ -31,6 +31,7 @@ Action: TypeAlias = Literal[
     "take",
     "drop",
     "move",
+    "name_double",
     "resign",
     "accept_resign",
     "reject_resign",
@@ -46,6 +47,7 @@ TURN_ACTIONS: tuple[Action, ...] = (
     "roll",
     "double",
     "move",
+    "name_double",
     "resign",
     "take",
     "drop",
@@ -157,9 +159,18 @@ def why_cannot_move(state: Situation, player: int) -> str | None:
     return _not_their_decision(state, player, "move", ("moving",))
 
 
+def why_cannot_name_double(state: Situation, player: int) -> str | None:
+    """Only the player who has just played a 1-2 in full names a double (acey-deucey)."""
+    if not state.game_variant.one_two_names_a_double:
+        return f"You cannot name a double: {state.game_variant.title} has no such rule."
+    if state.phase == "naming" and player == state.turn:
+        return None
+    return f"You cannot name a double now: {_situation(state, player)}."
+
+
 def why_cannot_resign(state: Situation, player: int) -> str | None:
-    """Only the player on roll resigns, before or after rolling."""
-    return _not_their_decision(state, player, "resign", ("rolling", "moving"))
+    """Only the player on roll resigns, before or after rolling (or naming a double)."""
+    return _not_their_decision(state, player, "resign", ("rolling", "moving", "naming"))
 
 
 def why_cannot_take(state: Situation, player: int) -> str | None:
@@ -233,6 +244,7 @@ _CHECKS: dict[str, Callable[[Situation, int], str | None]] = {
     "take": why_cannot_take,
     "drop": why_cannot_drop,
     "move": why_cannot_move,
+    "name_double": why_cannot_name_double,
     "resign": why_cannot_resign,
     "accept_resign": why_cannot_accept_resignation,
     "reject_resign": why_cannot_reject_resignation,
@@ -278,6 +290,10 @@ def _situation(state: Situation, player: int) -> str:
         if mine:
             return f"you are to play your {state.dice}"
         return f"it is your opponent's turn to play their {state.dice}"
+    if state.phase == "naming":
+        if mine:
+            return "you have played your 1-2: name a double"
+        return "your opponent has played their 1-2 and is to name a double"
     if state.phase == "doubled":
         if mine:
             return "your opponent has yet to take or drop your double"

@@ -13,7 +13,9 @@ A match of another variant writes its rules (``"rules"``: variant, match format,
 variant of the game on the board (``"game_variant"``) and, for plakoto, fevga and long nardi, its
 board as the text board from player 0's side (``"board"``, docs/variants.md §1.1) in place of
 ``"position"``; a backgammon match writes none of them, so its snapshot reads exactly as before
-variants. A drawn game has no winner and 0 points.
+variants. Acey-deucey's board is a text board too (with its waiting checkers), and while the
+dice to play are a double named after a 1-2 the snapshot says ``"dice_named": true``. A drawn
+game has no winner and 0 points.
 
 >>> from .events import OpeningRoll, PlayMade
 >>> from .match import fold
@@ -44,7 +46,7 @@ from .match import (
     MatchState,
     Phase,
 )
-from .play import BAR, OFF, Move, Play, format_play, make_move
+from .play import BAR, IN, OFF, Move, Play, format_play, make_move
 from .position import Position
 from .variants import MatchRules, Variant
 
@@ -53,7 +55,11 @@ SNAPSHOT_VERSION = 1
 _T = TypeVar("_T")
 
 _PHASES: dict[str, Phase] = {phase: phase for phase in get_args(Phase)}
-_PHASES_BEFORE_RESIGNATION: dict[str, Phase] = {"rolling": "rolling", "moving": "moving"}
+_PHASES_BEFORE_RESIGNATION: dict[str, Phase] = {
+    "rolling": "rolling",
+    "moving": "moving",
+    "naming": "naming",
+}
 _GAME_ENDINGS: dict[str, GameEnding] = {ending: ending for ending in get_args(GameEnding)}
 # The cube is doubled only while below the points still needed, so below twice the longest match.
 _CUBE_VALUES = tuple(1 << n for n in range((2 * MAX_MATCH_LENGTH - 1).bit_length()))
@@ -111,6 +117,7 @@ def snapshot(state: MatchState) -> dict[str, object]:
         },
         # Written only while an offer stands, so that snapshots from before offers read alike.
         **({} if state.end_offered_by is None else {"end_offered_by": state.end_offered_by}),
+        **({"dice_named": True} if state.dice_named else {}),
         **(
             {}
             if state.rules == MatchRules()
@@ -140,7 +147,7 @@ def state_from_snapshot(data: Mapping[str, object]) -> MatchState:
     rules = _rules(fields.mapping("rules")) if "rules" in data else MatchRules()
     games = tuple(_game_record(game) for game in fields.mappings("games"))
     variant = _game_variant(fields, rules) if "rules" in data else rules.match_variant.games[0]
-    if variant.hits:
+    if variant.holds_position:
         position, board = fields.position("position"), None
     else:
         position, board = NO_POSITION, fields.board("board", variant)
@@ -169,6 +176,7 @@ def state_from_snapshot(data: Mapping[str, object]) -> MatchState:
         end_offered_by=(fields.player("end_offered_by") if "end_offered_by" in data else None),
         rules=rules,
         board=board,
+        dice_named=fields.flag("dice_named") if "dice_named" in data else False,
     )
     fields.check_nothing_left()
     _check_consistent(state)
@@ -232,11 +240,11 @@ def _move(fields: _Fields, name: str, value: object) -> Move:
     if isinstance(value, list | tuple) and len(value) == 4:
         source, destination, die, hit = value
         if (
-            _is_number(source, OFF + 1, BAR)
+            _is_number(source, OFF + 1, IN)
             and _is_number(die, 1, 6)
             and isinstance(hit, bool)
             and type(destination) is int
-            and destination == max(source - die, OFF)
+            and destination == max(min(source, BAR) - die, OFF)
         ):
             return make_move(source, die, hit)
     raise fields.wrong(name, "a checker's move [source, destination, die, hit]", value)
@@ -262,6 +270,8 @@ def _check_consistent(state: MatchState) -> None:
     moving = (state.phase_before_resignation if resigned else phase) == "moving"
     if (state.dice is None) == moving:
         raise _contradiction(f"the phase {phase!r} does not fit the dice {state.dice!r}")
+    if state.dice_named and (state.dice is None or not state.game_variant.one_two_names_a_double):
+        raise _contradiction("only the dice of a double named after a 1-2 are named")
     finished = phase == "finished"
     if state.aborted and not finished:
         raise _contradiction(f"the phase {phase!r} does not fit aborted {state.aborted!r}")

@@ -16,6 +16,7 @@ from .events import (
     AcceptResignation,
     DeclineEnd,
     Double,
+    DoubleNamed,
     Drop,
     Event,
     MatchAborted,
@@ -40,7 +41,7 @@ from .match_records import (
     LastPlay,
 )
 from .notation import parse_play
-from .play import OFF, Play, make_move
+from .play import IN, OFF, Play, make_move
 from .play_refusals import why_play_breaks_a_rule
 from .position import Position
 from .refusals import (
@@ -51,6 +52,7 @@ from .refusals import (
     why_cannot_double,
     why_cannot_drop,
     why_cannot_move,
+    why_cannot_name_double,
     why_cannot_offer_end,
     why_cannot_reject_resignation,
     why_cannot_resign,
@@ -83,6 +85,10 @@ def apply_event(state: MatchState, event: Event) -> MatchState:
     if isinstance(event, PlayMade):
         _allow(why_cannot_move(state, event.player))
         return _play_made(state, event)
+    if isinstance(event, DoubleNamed):
+        _allow(why_cannot_name_double(state, event.player))
+        named = dataclasses.replace(state, dice_named=True)
+        return _rolled(named, event.player, Dice(event.number, event.number))
     if isinstance(event, Double):
         _allow(why_cannot_double(state, event.player))
         return dataclasses.replace(state, phase="doubled")
@@ -164,6 +170,7 @@ def _rolled(state: MatchState, player: int, dice: Dice) -> MatchState:
             turn=opponent(player),
             dice=None,
             last_play=LastPlay(player, dice, Play()),
+            dice_named=False,
         )
     return dataclasses.replace(state, phase="moving", turn=player, dice=dice)
 
@@ -202,15 +209,32 @@ def _play_made(state: MatchState, event: PlayMade) -> MatchState:
         turn=opponent(player),
         dice=None,
         last_play=LastPlay(player, dice, play),
+        dice_named=False,
     )
     end = None if board_after is None else game_end(board_after)
     if end is None:
-        return moved
+        return _after_one_two(state, moved, player, dice, play)
     if end.winner == 0:
         return _game_drawn(moved)
     winner = player if end.winner > 0 else opponent(player)
     result: GameEnding = "mother" if end.how == "mother pinned" else _ENDINGS[end.points]
     return _game_won(moved, winner, end.points * state.cube_value, result)
+
+
+def _after_one_two(
+    before: MatchState, moved: MatchState, player: int, dice: Dice, play: Play
+) -> MatchState:
+    """Acey-deucey's 1-2 (``Variant.one_two_names_a_double``): a 1-2 played in full is
+    followed by a double the player names, a named double played in full by another roll;
+    otherwise (some dice could not be played, and the play is the longest legal one) the
+    turn passes as after any roll."""
+    if not before.game_variant.one_two_names_a_double or len(play) < len(dice.moves()):
+        return moved
+    if before.dice_named:
+        return dataclasses.replace(moved, turn=player)
+    if sorted(dice.moves()) == [1, 2]:
+        return dataclasses.replace(moved, phase="naming", turn=player)
+    return moved
 
 
 def _game_drawn(state: MatchState) -> MatchState:
@@ -238,7 +262,7 @@ def new_game_board(state: MatchState) -> MatchState:
     decided = sum(1 for game in state.games if game.winner is not None)
     variant = state.rules.match_variant.game_after(decided)
     start = Board.starting(variant)
-    if variant.hits:
+    if variant.holds_position:
         return dataclasses.replace(state, position=Position(start.points), board=None)
     return dataclasses.replace(state, position=NO_POSITION, board=start)
 
@@ -315,9 +339,10 @@ def as_play(board: Board, found: VariantPlay) -> Play:
     for (source, destination), die in zip(found.moves, found.dice, strict=True):
         marked = destination != OFF and top[destination] == -1
         moves.append(make_move(source, die, marked))
-        top[source] -= 1
-        if top[source] == 0 and pinned[source]:
-            top[source], pinned[source] = -pinned[source], 0
+        if source != IN:
+            top[source] -= 1
+            if top[source] == 0 and pinned[source]:
+                top[source], pinned[source] = -pinned[source], 0
         if destination == OFF:
             continue
         if marked and board.variant.pins:

@@ -22,7 +22,7 @@ from .board import Board
 from .dice import Dice
 from .errors import IllegalPlayError
 from .legal import _single_moves, legal_plays
-from .play import BAR, OFF, Move, Play, make_move
+from .play import BAR, IN, OFF, Move, Play, make_move
 from .position import Position
 from .variant_moves import BoardState, PlaySearch, variant_plays
 from .variants import BACKGAMMON, Variant
@@ -138,14 +138,14 @@ class TurnInProgress(Generic[Held]):
         if move is not None:
             return move
         raise IllegalPlayError(
-            f"A checker on the {_name(source)} cannot go to the {_name(destination)} now."
+            f"{_checker_on(source).capitalize()} cannot go to {_place(destination)} now."
         )
 
     def quick_move(self, source: int) -> Move:
         """The move a double click makes: the checker on ``source`` by the higher die it can."""
         choices = [move for move in self.next_moves() if move.source == source]
         if not choices:
-            raise IllegalPlayError(f"No checker on the {_name(source)} can move now.")
+            raise IllegalPlayError(f"No {_checker_on(source)[2:]} can move now.")
         return max(choices, key=lambda move: move.die)
 
     def with_move(self, move: Move) -> Self:
@@ -282,5 +282,17 @@ def _without(dice: tuple[int, ...], die: int) -> tuple[int, ...]:
     return dice[:index] + dice[index + 1 :]
 
 
-def _name(point: int) -> str:
-    return {BAR: "bar", 0: "off"}.get(point, f"{point} point")
+def _checker_on(point: int) -> str:
+    """A checker where it stands, in words: ``a checker on the bar``, ``a checker waiting to
+    enter``.
+
+    >>> _checker_on(IN), _checker_on(BAR), _checker_on(8)
+    ('a checker waiting to enter', 'a checker on the bar', 'a checker on the 8 point')
+    """
+    if point == IN:
+        return "a checker waiting to enter"
+    return f"a checker on {_place(point)}"
+
+
+def _place(point: int) -> str:
+    return {BAR: "the bar", OFF: "off the board"}.get(point, f"the {point} point")

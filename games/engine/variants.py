@@ -107,6 +107,10 @@ class Variant:
     """Acey-deucey: the checkers ``start`` does not place wait off the board and enter as a
     checker on the bar does (a die d onto the mover's point 25 - d); they need not enter before
     other checkers move, a hit checker on the bar must."""
+    one_two_names_a_double: bool = False
+    """Acey-deucey's 1-2: once the 1 and the 2 are played in full, the mover names a double and
+    plays it four times, then rolls again; a 1-2 or a named double not played in full loses the
+    rest of the turn (docs/variants.md §4.2)."""
     doubles_climb_from_turn: int = 0
     """Gul Bara: from a player's turn of this number on (1 is their first), a double is played
     and then each higher double up to 6-6, each in full before the next (``climbing_doubles``,
@@ -127,6 +131,12 @@ class Variant:
     @property
     def one_checker_holds_a_point(self) -> bool:
         return self.landing is Landing.FORBIDDEN
+
+    @property
+    def holds_position(self) -> bool:
+        """Its board is a backgammon ``Position``: it hits and every checker starts on the board
+        (a Position cannot hold checkers waiting to enter)."""
+        return self.hits and not self.enters_from_off_board
 
     @property
     def gnubg_plays(self) -> bool:
@@ -246,6 +256,8 @@ ACEY_DEUCEY = Variant(
     landing=Landing.HIT,
     backgammon=3,
     enters_from_off_board=True,
+    one_two_names_a_double=True,
+    higher_die_rolls_again=True,
 )
 
 JACQUET = Variant(
@@ -272,18 +284,27 @@ GUL_BARA = Variant(
 
 VARIANTS: dict[str, Variant] = {
     v.name: v
-    for v in (BACKGAMMON, NACKGAMMON, HYPERGAMMON, PORTES, PLAKOTO, FEVGA, LONG_NARDI, TAVLA)
+    for v in (
+        BACKGAMMON,
+        NACKGAMMON,
+        HYPERGAMMON,
+        PORTES,
+        PLAKOTO,
+        FEVGA,
+        LONG_NARDI,
+        TAVLA,
+        ACEY_DEUCEY,
+    )
 }
 """Every variant the site offers, by name."""
 
-VARIANTS_IN_PROGRESS: tuple[Variant, ...] = (ACEY_DEUCEY, GUL_BARA, JACQUET)
+VARIANTS_IN_PROGRESS: tuple[Variant, ...] = (GUL_BARA, JACQUET)
 """Rules the engine plays that the site does not offer yet: ``variant_named`` (and so the
-command line) knows them, ``VARIANTS`` and ``MATCH_VARIANTS`` do not. Acey-deucey's movement is
-built; its 1-2 roll (the named doubles and the extra roll), its computer and its pages are not
-(docs/variants.md §4.2). Gul Bara's movement is built, one double a call; its climbing doubles
-in the match engine, its computer and its pages are not (§6.1). Jacquet's movement and scoring
-are built; its computer and pages are not (§7.1). A variant leaves this tuple for ``VARIANTS``
-when the site can play it."""
+command line) knows them, ``VARIANTS`` and ``MATCH_VARIANTS`` do not. Gul Bara's movement is
+built, one double a call; its climbing doubles in the match engine, its computer and its pages
+are not (docs/variants.md §6.1). Jacquet's movement and scoring are built; its computer and
+pages are not (§7.1). A variant leaves this tuple for ``VARIANTS`` when the site can play it
+(§12)."""
 
 _PLAYABLE: dict[str, Variant] = {**VARIANTS, **{v.name: v for v in VARIANTS_IN_PROGRESS}}
 
@@ -291,12 +312,10 @@ _PLAYABLE: dict[str, Variant] = {**VARIANTS, **{v.name: v for v in VARIANTS_IN_P
 def variant_named(name: str) -> Variant:
     """The variant called ``name``, or UnknownVariantError listing the names there are.
 
-    It knows the variants in progress too:
+    It knows the variants in progress too.
 
     >>> variant_named("acey-deucey").enters_from_off_board
     True
-    >>> "acey-deucey" in VARIANTS or "acey-deucey" in MATCH_VARIANTS
-    False
     """
     try:
         return _PLAYABLE[name]
@@ -377,16 +396,24 @@ MATCH_VARIANTS: dict[str, MatchVariant] = {
 }
 """Every match variant by name: each variant, then Tavli. The site offers these."""
 
+_PLAYABLE_MATCHES: dict[str, MatchVariant] = {
+    **MATCH_VARIANTS,
+    **{v.name: MatchVariant.of(v) for v in VARIANTS_IN_PROGRESS},
+}
+
 DEFAULT_MATCH_VARIANT = BACKGAMMON.name
 """What a match, a challenge or a rating that names no variant is played in."""
 
 
 def match_variant_named(name: str) -> MatchVariant:
-    """The match variant called ``name``, or UnknownVariantError listing the names there are."""
+    """The match variant called ``name``, or UnknownVariantError listing the names there are.
+
+    Like ``variant_named`` it knows the variants in progress, so that the engine plays their
+    matches before the site offers them."""
     try:
-        return MATCH_VARIANTS[name]
+        return _PLAYABLE_MATCHES[name]
     except KeyError:
-        known = ", ".join(MATCH_VARIANTS)
+        known = ", ".join(_PLAYABLE_MATCHES)
         raise UnknownVariantError(f"there is no variant {name!r}; choose one of {known}") from None
 
 

@@ -27,6 +27,7 @@ from .events import (
     AcceptResignation,
     DeclineEnd,
     Double,
+    DoubleNamed,
     Drop,
     Event,
     MatchAborted,
@@ -80,8 +81,12 @@ def event_words(
             return EventWords(player, f"rolled {dice}")
         case PlayMade(player=player, notation=notation):
             note = " (the only legal play, made by the server)" if server_played else ""
-            ended = _game_end(before, after, names)
+            ended = _game_end(before, after, names) or _turn_goes_on(after, player)
             return EventWords(player, f"played {before.dice}: {notation}{note}{ended}")
+        case DoubleNamed(player=player, number=number):
+            if after.phase == "rolling" and after.turn != player:
+                return EventWords(player, f"named {number}-{number} and cannot move")
+            return EventWords(player, f"named {number}-{number}")
         case Double(player=player):
             return EventWords(player, f"doubled to {before.cube_value * 2}")
         case Take(player=player):
@@ -139,6 +144,13 @@ def resignation_words(variant: Variant, offered: int) -> str:
 
 def _score(state: MatchState) -> str:
     return f"{state.score[0]}-{state.score[1]}"
+
+
+def _turn_goes_on(after: MatchState, player: int) -> str:
+    """After acey-deucey's 1-2 the player names a double; after the double, rolls again."""
+    if after.turn != player:
+        return ""
+    return "; names a double" if after.phase == "naming" else "; rolls again"
 
 
 def _game_end(before: MatchState, after: MatchState, names: tuple[str, str]) -> str:

@@ -234,6 +234,7 @@ def match_view(match: Match, viewer: Any | None, *, for_page: bool = False) -> d
             "pinned": [board.pinned[i] for i in range(1, BAR)],
             "bar": [points[BAR], points[0]],
             "off": list(board.borne_off()),
+            "waiting": list(board.waiting),
         },
         "board_text": state.board_for(seen_by).text(),
         "board_seen_by": names[seen_by],

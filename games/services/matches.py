@@ -102,13 +102,16 @@ def match_act(
     action: str,
     play: str | None = None,
     points: int | None = None,
+    number: int | None = None,
 ) -> Match:
-    """A player's action: roll, double, take, drop, move, resign, accept_resign, reject_resign,
-    or one of the ENDING_ACTIONS (``games.selectors.ending_actions`` says which are allowed now).
+    """A player's action: roll, double, take, drop, move, name_double, resign, accept_resign,
+    reject_resign, or one of the ENDING_ACTIONS (``games.selectors.ending_actions`` says which
+    are allowed now).
 
     ``expected_seq`` is the seq the player saw; if the match has moved on, nothing is done
     and Conflict is raised. ``play`` is the notation of a move; ``points`` (1, 2 or 3) the
-    value offered when resigning.
+    value offered when resigning; ``number`` (1 to 6) the double named after an acey-deucey
+    1-2.
     """
     if action not in ACTIONS:
         raise ApplicationError(
@@ -117,12 +120,12 @@ def match_act(
     if isinstance(expected_seq, bool) or not isinstance(expected_seq, int):
         raise ApplicationError("seq must be the whole number of the last event seen.", "seq")
     try:
-        return _act(match_id, actor, expected_seq, action, play, points)
+        return _act(match_id, actor, expected_seq, action, play, points, number)
     except _OnVacation:
         # Acting ends a vacation first, so that the time of this and every other match of the
         # player's runs again before the action is timed.
         vacation_end(user=actor)
-        return _act(match_id, actor, expected_seq, action, play, points)
+        return _act(match_id, actor, expected_seq, action, play, points, number)
 
 
 class _OnVacation(Exception):
@@ -136,6 +139,7 @@ def _act(
     action: str,
     play: str | None,
     points: int | None,
+    number: int | None,
 ) -> Match:
     with transaction.atomic():
         match = locked_match(match_id)
@@ -155,7 +159,9 @@ def _act(
             writer.time_out()
         else:
             writer.append(
-                player_event(writer, player=player, action=action, play=play, points=points),
+                player_event(
+                    writer, player=player, action=action, play=play, points=points, number=number
+                ),
                 actor,
             )
             writer.decision_goes_on = action in ("offer_end", "decline_end")

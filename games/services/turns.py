@@ -17,6 +17,7 @@ from games.engine import (
     DeclineEnd,
     Dice,
     Double,
+    DoubleNamed,
     Drop,
     EngineError,
     OfferEnd,
@@ -57,7 +58,13 @@ def next_roll(match: Match) -> tuple[int, int]:
 
 
 def player_event(
-    writer: MatchWriter, *, player: int, action: str, play: str | None, points: int | None
+    writer: MatchWriter,
+    *,
+    player: int,
+    action: str,
+    play: str | None,
+    points: int | None,
+    number: int | None = None,
 ) -> Event:
     """The event of ``player``'s ``action``; ApplicationError for a request that is not one,
     IllegalAction (with the reason) for an action the match does not allow now.
@@ -69,7 +76,7 @@ def player_event(
         reason = why_ending_refused(writer.match, state, action)
         if reason is not None:
             raise IllegalAction(reason)
-    _check_request(action, play, points)
+    _check_request(action, play, points, number)
     try:
         # The points offered are checked before whether the player may resign now.
         resignation = Resign(player, points) if action == "resign" else None
@@ -81,6 +88,9 @@ def player_event(
         if action == "move":
             assert isinstance(play, str)
             return PlayMade(player, state.canonical_play(player, play))
+        if action == "name_double":
+            assert isinstance(number, int)
+            return DoubleNamed(player, number)
         if resignation is not None:
             return resignation
         return _PLAYER_EVENTS[action](player)
@@ -88,9 +98,9 @@ def player_event(
         raise IllegalAction(str(error)) from None
 
 
-def _check_request(action: str, play: str | None, points: int | None) -> None:
+def _check_request(action: str, play: str | None, points: int | None, number: int | None) -> None:
     """Refuse a request that is not one: a move without a play in notation, a resignation
-    without its points."""
+    without its points, a double named without its number."""
     if action == "move":
         if not isinstance(play, str):
             raise ApplicationError(_("A move needs its play in notation, e.g. 24/18 13/8."), "play")
@@ -100,6 +110,10 @@ def _check_request(action: str, play: str | None, points: int | None) -> None:
         raise ApplicationError(
             _("Resigning offers 1 (single), 2 (gammon) or 3 (backgammon) points."), "points"
         )
+    if action == "name_double" and (
+        isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= 6
+    ):
+        raise ApplicationError(_("Name a double by its number, 1 to 6."), "number")
 
 
 def play_on(writer: MatchWriter) -> None:

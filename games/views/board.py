@@ -18,6 +18,7 @@ from django.utils.safestring import SafeString
 
 from games.engine import BAR, OFF, Dice, LastPlay
 from games.engine.board import Board as GameBoard
+from games.engine.play import IN
 from games.engine.variants import Track
 from games.views.board_dice import Die, draw_dice
 from games.views.board_geometry import (
@@ -138,6 +139,8 @@ class Board:
     frame: dict[str, float]
     #: Where the picture starts on the left: below 0 when the opponent's tray is drawn there.
     view_left: float = 0
+    #: The checkers waiting to enter (acey-deucey), left of the board: (theirs, mine).
+    waiting: list[Point] = field(default_factory=list)
 
     @property
     def view_width(self) -> float:
@@ -223,7 +226,13 @@ def draw_board(
     same_way = variant.track is Track.SAME_WAY
     their_tray = _tray(-1, theirs_off, them, bottom=False, x=LEFT_TRAY_X if same_way else TRAY_X)
 
-    places = [*points, my_bar, their_bar, my_tray, their_tray]
+    waiting: list[Point] = []
+    if variant.enters_from_off_board:
+        their_waiting = _waiting(-IN, seen.waiting[1], them)
+        my_waiting = _waiting(IN, seen.waiting[0], me)
+        _mark(my_waiting, IN, movable, selected, destinations, link)
+        waiting = [their_waiting, my_waiting]
+    places = [*points, my_bar, their_bar, my_tray, their_tray, *waiting]
     for place in places:
         for checker in place.checkers:
             checker.look = looks[checker.owner]
@@ -260,7 +269,8 @@ def draw_board(
         ),
         description=description,
         last_play_key=last_play_key,
-        view_left=LEFT_TRAY_X - MARGIN if same_way else 0,
+        view_left=LEFT_TRAY_X - MARGIN if same_way or waiting else 0,
+        waiting=waiting,
         frame={
             "left": LEFT,
             "top": TOP,
@@ -307,6 +317,27 @@ def _tray(number: int, off: int, owner: int, *, bottom: bool, x: float = TRAY_X)
     return tray
 
 
+def _waiting(number: int, count: int, owner: int) -> Point:
+    """The checkers waiting to enter, left of the board: the viewer's (``IN``) from the bottom
+    up, the opponent's (``-IN``) from the top down; five drawn, the rest counted."""
+    x, base, downward = _stack_origin(number)
+    top = TOP if downward else BOTTOM - TRAY_HEIGHT - 20
+    place = Point(
+        number=number,
+        name="in",
+        path="",
+        shade=0,
+        label_x=x,
+        label_y=0,
+        hit_x=LEFT_TRAY_X,
+        hit_y=top,
+        hit_width=TRAY_WIDTH,
+        hit_height=TRAY_HEIGHT + 20,
+    )
+    place.checkers = _stack(count, owner, x, base, downward=downward)
+    return place
+
+
 def _point_place(number: int) -> tuple[float, bool]:
     """The left edge of a point's triangle and whether it is on the top row."""
     if number <= 6:
@@ -320,7 +351,11 @@ def _point_place(number: int) -> tuple[float, bool]:
 
 def _stack_origin(place: int) -> tuple[float, float, bool]:
     """Where a point's or a bar's stack starts: its centre line, its edge, and whether it grows
-    downward (``place`` as in last_play.Journey: 25 the viewer's bar, -25 the opponent's)."""
+    downward (``place`` as in last_play.Journey: 25 the viewer's bar, -25 the opponent's, 26
+    the viewer's checkers waiting to enter, -26 the opponent's)."""
+    if abs(place) == IN:
+        mine = place == IN
+        return LEFT_TRAY_X + TRAY_WIDTH / 2, BOTTOM if mine else TOP, not mine
     if abs(place) == BAR:
         middle = (TOP + BOTTOM) / 2
         mine = place == BAR

@@ -36,13 +36,15 @@ def describe(seen: Board, *, names: tuple[str, str]) -> str:
     mine_off, theirs_off = seen.borne_off()
     pips = seen.pip_count()
     parts = []
-    for name, where, bar, off, pip in (
-        (names[0], mine, counts[BAR], mine_off, pips[0]),
-        (names[1], theirs, counts[0], theirs_off, pips[1]),
+    for name, where, bar, waiting, off, pip in (
+        (names[0], mine, counts[BAR], seen.waiting[0], mine_off, pips[0]),
+        (names[1], theirs, counts[0], seen.waiting[1], theirs_off, pips[1]),
     ):
         said = [", ".join(where) if where else _("no checkers on points")]
         if bar:
             said.append(_("%(count)s on the bar") % {"count": bar})
+        if waiting:
+            said.append(_("%(count)s waiting to enter") % {"count": waiting})
         if off:
             said.append(_("%(count)s borne off") % {"count": off})
         said.append(

@@ -8,13 +8,15 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from games.engine import BAR, OFF, LastPlay, format_play
+from games.engine.play import IN
 from games.engine.variants import BACKGAMMON, Variant, opponent_point
 
 
 @dataclass(frozen=True)
 class Journey:
     """One checker moved by a play, in the viewer's numbering: points 1 to 24, the bars 25 (the
-    viewer's) and -25 (the opponent's), the trays 0 (the viewer's) and -1 (the opponent's)."""
+    viewer's) and -25 (the opponent's), the trays 0 (the viewer's) and -1 (the opponent's), the
+    checkers waiting to enter (acey-deucey) 26 (the viewer's) and -26 (the opponent's)."""
 
     source: int
     destination: int
@@ -30,7 +32,7 @@ def journeys(last_play: LastPlay, side: int, variant: Variant = BACKGAMMON) -> l
     def place(number: int) -> int:
         if ours:
             return number
-        return {BAR: -BAR, OFF: -1}.get(number) or opponent_point(variant, number)
+        return {BAR: -BAR, OFF: -1, IN: -IN}.get(number) or opponent_point(variant, number)
 
     moved: list[list[int]] = []
     hits: list[Journey] = []

@@ -90,6 +90,13 @@ class ActForm(forms.Form):
             )
         },
     )
+    number = forms.TypedChoiceField(
+        choices=[(str(n), str(n)) for n in range(1, 7)],
+        coerce=int,
+        required=False,
+        empty_value=None,
+        error_messages={"invalid_choice": gettext_lazy("Name a double by its number, 1 to 6.")},
+    )
     message = forms.CharField(required=False, strip=False, empty_value=None)
 
     def clean_message(self) -> str | None:
@@ -137,6 +144,7 @@ def match_act(request: HttpRequest, match_id: int) -> HttpResponse:
             action=form.cleaned_data["action"],
             play=form.cleaned_data["play"],
             points=form.cleaned_data["points"],
+            number=form.cleaned_data["number"],
         )
     except Conflict:
         return _render(
@@ -343,6 +351,7 @@ def _play_area(
         "games": games_said(view["games"]),
         "end_reason": end_reason(view["end_reason"]),
         "state": state,
+        "double_numbers": range(1, 7),
         "board": board,
         # As the board shows it: with the checkers the player has moved so far this turn.
         "pip_counts": shown.pip_count(),

@@ -26,12 +26,22 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 NEAR_THE_END = 30
 FROM_THE_START = {"hypergammon"}
 #: Every match variant the site offers, in a desktop window; the newest at 1280 and on a phone.
-NEWEST = "tavla"
+NEWEST = ("tavla", "acey-deucey")
 PLAYS = [
-    *((name, 1100) for name in MATCH_VARIANTS if name != NEWEST),
-    (NEWEST, 1280),
-    (NEWEST, 390),
+    *((name, 1100) for name in MATCH_VARIANTS if name not in NEWEST),
+    *((name, width) for name in NEWEST for width in (1280, 390)),
 ]
+NAME_A_DOUBLE = '[data-action="name_double"]'
+
+
+def take_a_turns_step(page, chooser: random.Random) -> bool:
+    """``take_a_step``, and after an acey-deucey 1-2 a click on one of the six doubles."""
+    doubles = page.locator(NAME_A_DOUBLE)
+    if doubles.count():
+        assert doubles.count() == 6
+        swapped(page, doubles.nth(chooser.randrange(6)).click)
+        return True
+    return take_a_step(page)
 
 
 def near_the_end(alice, bob, variant: str) -> Match:
@@ -75,11 +85,12 @@ def test_each_variant_is_played_to_the_end_by_clicking(
         pages[user.username] = page
 
     clicks, deadline = 0, time.monotonic() + 240
+    chooser = random.Random(f"{variant}-{width}")
     while status(pages["alice"]) == "active":
         assert time.monotonic() < deadline, f"the {variant} match did not finish in time"
         for page in pages.values():
             refresh(page)
-            while take_a_step(page):
+            while take_a_turns_step(page, chooser):
                 clicks += 1
         refresh(pages["alice"])
 
@@ -93,5 +104,45 @@ def test_each_variant_is_played_to_the_end_by_clicking(
         assert status(page) == "finished"
         assert f"{winner} won the match" in page.inner_text("#play-area")
         assert page.locator("[data-movable], [data-action=roll], [data-action=done]").count() == 0
+        assert page.locator(NAME_A_DOUBLE).count() == 0
     # At least a roll and a checker moved by clicks: random play may stop a turn from the end.
     assert clicks >= 3
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_acey_deucey_a_one_two_then_a_double_named_by_a_click(
+    live_server, signed_in_page, screenshots, dice, alice, bob, width
+):
+    """Alice wins the opening roll and rolls 1-2: she enters two waiting checkers by clicks,
+    names 4-4 with its button, plays it, and rolls again (6-5)."""
+    dice.add(3, 1, 2, 1, 6, 5)
+    challenge = services.challenge_create(
+        challenger=alice, opponent=bob, variant="acey-deucey", match_length=1
+    )
+    match = services.challenge_accept(challenge_id=challenge.pk, user=bob)
+    page = signed_in_page(live_server.url, alice, viewport={"width": width, "height": 900})
+    page.goto(f"{live_server.url}/matches/{match.pk}/")
+    if state_of(reload(match)).phase == "rolling":
+        swapped(page, page.locator('[data-action="roll"]').click)
+    assert page.locator('[data-point="in"][data-side="mine"] [data-movable]').count() == 1
+    for _ in range(8):
+        if page.locator(NAME_A_DOUBLE).count():
+            break
+        assert take_a_step(page)
+    page.screenshot(path=screenshots / f"acey-deucey-{width}-naming.png")
+    assert page.locator(NAME_A_DOUBLE).count() == 6
+    swapped(page, page.locator(f'{NAME_A_DOUBLE}[data-number="4"]').click)
+    state = state_of(reload(match))
+    assert (state.phase, state.turn, state.dice_named) == ("moving", 0, True)
+    assert (state.dice.first, state.dice.second) == (4, 4)
+    for _ in range(12):
+        state = state_of(reload(match))
+        if not state.dice_named:
+            break
+        assert take_a_step(page)
+    # Four 4s played in full: alice rolls again (or the server rolled for her).
+    assert state.turn == 0 and not state.dice_named
+    if state.phase == "rolling":
+        swapped(page, page.locator('[data-action="roll"]').click)
+    state = state_of(reload(match))
+    assert (state.phase, state.turn, state.dice.first, state.dice.second) == ("moving", 0, 6, 5)

@@ -15,6 +15,7 @@ from games.engine import (
     DeclineEnd,
     Dice,
     Double,
+    DoubleNamed,
     Drop,
     IllegalActionError,
     OfferEnd,
@@ -226,6 +227,8 @@ def events_for(action: str, player: int, state: MatchState) -> list:
         ]
     if action == "resign":
         return [Resign(player, points) for points in (1, 2, 3)]
+    if action == "name_double":
+        return [DoubleNamed(player, number) for number in (1, 6)]
     single = {
         "double": Double,
         "take": Take,

@@ -91,9 +91,10 @@ def test_a_mars_counts_2_and_a_backgammon_is_only_a_mars():
     before = moving(board, Dice(2, 1))
     state = before.apply(PlayMade(0, "1/off"))
     assert state.score == (2, 0) and state.games[-1].result == "gammon"
-    assert "alice wins game 1, a mars (2 points)" in event_words(
-        PlayMade(0, "1/off"), before, state, NAMES
-    ).words
+    assert (
+        "alice wins game 1, a mars (2 points)"
+        in event_words(PlayMade(0, "1/off"), before, state, NAMES).words
+    )
 
 
 def test_a_single_game_once_the_loser_has_borne_off():

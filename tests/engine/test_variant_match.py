@@ -28,6 +28,7 @@ from games.engine import (
 from games.engine.events import (
     AcceptResignation,
     Double,
+    DoubleNamed,
     Drop,
     Event,
     OpeningRoll,
@@ -78,6 +79,8 @@ def server_event(state: MatchState, rng: random.Random) -> Event:
     actions = state.legal_actions(player)
     if "resign" in actions and rng.random() < 0.004:
         return Resign(player, rng.choice(state.resignation_offers()))
+    if "name_double" in actions:
+        return DoubleNamed(player, rng.randint(1, 6))
     if "move" in actions:
         return PlayMade(player, rng.choice(state.variant_plays()).notation)
     if "double" in actions and rng.random() < 0.1:
@@ -95,10 +98,10 @@ def check_step(before: MatchState, event: Event, state: MatchState) -> None:
     board = state.board_for(0)
     assert board.variant == variant
     assert board.flipped() == state.board_for(1) and board.flipped().flipped() == board
-    assert (state.board is None) == variant.hits
+    assert (state.board is None) == variant.holds_position
     assert state.position == NO_POSITION or state.board is None
     assert state.pip_counts() == board.pip_count()
-    assert (state.position_id(0) is None) == (not variant.hits)
+    assert (state.position_id(0) is None) == (not variant.holds_position)
     assert list(state.score) == [
         sum(game.points for game in state.games if game.winner == player) for player in (0, 1)
     ]
@@ -113,7 +116,7 @@ def check_step(before: MatchState, event: Event, state: MatchState) -> None:
     )
     assert state.is_finished() == (winner is not None)
     assert state.winner == winner
-    if state.phase == "moving" and variant.hits:
+    if state.phase == "moving" and variant.holds_position:
         # The backgammon generator that plays these variants agrees with the family's own.
         fast = {before_board_after(state, play) for play in state.legal_plays()}
         assert fast == {play.after for play in state.variant_plays()}

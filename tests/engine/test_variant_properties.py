@@ -1,8 +1,8 @@
 """Invariants of every variant's legal plays over boards met in random play (hypothesis picks
 the variant, the game and the roll): no checker is made or lost, the pips travelled are the
 dice used, and no play leaves a die unused that a fuller play would use. The variants in
-progress (acey-deucey, Gul Bara, whose climbing doubles are one double a call, and jacquet) are
-held to them too."""
+progress (Gul Bara, whose climbing doubles are one double a call, and jacquet) are held to them
+too."""
 
 from __future__ import annotations
 
@@ -21,10 +21,9 @@ PLAYED = {**VARIANTS, **{variant.name: variant for variant in VARIANTS_IN_PROGRE
 
 def _in_play(board: Board) -> tuple[int, int]:
     """Each side's checkers on the board, on a bar, pinned or waiting to enter."""
-    mine = board.mine(25) + sum(board.mine(point) for point in range(1, 25)) + board.waiting[0]
+    mine = board.mine(25) + sum(board.mine(point) for point in range(1, 25))
     theirs = board.theirs(0) + sum(board.theirs(point) for point in range(1, 25))
-    theirs += board.waiting[1]
-    return mine, theirs
+    return mine + board.waiting[0], theirs + board.waiting[1]
 
 
 def _pips(board: Board) -> int:

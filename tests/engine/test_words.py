@@ -13,6 +13,7 @@ from games.engine.events import (
     AcceptResignation,
     DeclineEnd,
     Double,
+    DoubleNamed,
     Drop,
     Event,
     MatchAborted,
@@ -28,10 +29,12 @@ from games.engine.events import (
 )
 from games.engine.match import MatchState, fold
 from games.engine.position import Position
+from games.engine.variants import MatchRules
 from games.engine.words import EventWords, event_words
 
 NAMES = ("alice", "bob")
 OPENED = (OpeningRoll((3, 1)), PlayMade(0, "8/5 6/5"))
+ACEY_ONE_TWO = (OpeningRoll((3, 1)), Roll(0, Dice(2, 1)))
 
 
 def match(*logged: Event, length: int = 5) -> MatchState:
@@ -93,6 +96,28 @@ EXAMPLES: list[tuple[MatchState, Event, int | None, str]] = [
         PlayMade(0, "1/off"),
         0,
         "played 6-5: 1/off; alice wins game 1, a gammon (4 points) and the match, 7-4",
+    ),
+    (
+        fold(5, ACEY_ONE_TWO, MatchRules.of("acey-deucey")),
+        PlayMade(0, "in/24 in/23"),
+        0,
+        "played 2-1: in/24 in/23; names a double",
+    ),
+    (
+        fold(5, (*ACEY_ONE_TWO, PlayMade(0, "in/24 in/23")), MatchRules.of("acey-deucey")),
+        DoubleNamed(0, 4),
+        0,
+        "named 4-4",
+    ),
+    (
+        fold(
+            5,
+            (*ACEY_ONE_TWO, PlayMade(0, "in/24 in/23"), DoubleNamed(0, 4)),
+            MatchRules.of("acey-deucey"),
+        ),
+        PlayMade(0, "in/21(4)"),
+        0,
+        "played 4-4: in/21(4); rolls again",
     ),
     (match(*OPENED), Double(1), 1, "doubled to 2"),
     (match(*OPENED, Double(1)), Take(0), 0, "took; the cube is at 2"),

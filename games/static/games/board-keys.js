@@ -37,11 +37,12 @@
     return true;
   }
 
-  // Where a board button stands in the order of play: the bar first, then 24 down to 1, then off.
+  // Where a board button stands in the order of play: the checkers waiting to enter
+  // (acey-deucey) and the bar first, then 24 down to 1, then off.
   function placeInPlay(element) {
     var holder = element.closest("[data-point]");
     var point = holder ? holder.getAttribute("data-point") : "";
-    if (point === "bar") return 25;
+    if (point === "in" || point === "bar") return 25;
     if (point === "off") return 0;
     return parseInt(point, 10) || 0;
   }

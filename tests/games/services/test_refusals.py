@@ -266,7 +266,9 @@ def test_a_resignation_that_is_not_a_whole_number_is_refused(bob_moving, bob, po
 def test_an_unknown_action_is_refused(bob_on_roll, bob, action):
     error = refused(bob_on_roll, ApplicationError, lambda: act(bob_on_roll, bob, action))
     assert error.code == "unknown_action"
-    assert "roll, double, take, drop, move, resign, accept_resign, reject_resign" in error.message
+    assert "roll, double, take, drop, move, name_double, resign, accept_resign, reject_resign" in (
+        error.message
+    )
 
 
 @pytest.mark.parametrize("match_id", [999_999, "abc", None])

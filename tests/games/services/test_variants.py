@@ -56,6 +56,8 @@ def play_to_the_end(
         actions = state.legal_actions(player)
         if "move" in actions:
             act(match, user, "move", play=chooser.choice(state.legal_play_notations()))
+        elif "name_double" in actions:
+            act(match, user, "name_double", number=chooser.randint(1, 6))
         elif "double" in actions and chooser.random() < 0.1:
             act(match, user, "double")
         elif "roll" in actions:
