@@ -37,7 +37,7 @@ from games.services.chat import (
     chat_unmute,
     is_chat_moderator,
 )
-from games.services.directors import event_entry_remove, may_direct
+from games.services.directors import event_entry_remove, may_direct, removable_players
 from games.services.droppers import (
     TimeoutRecord,
     dropper_refusal,
@@ -82,6 +82,7 @@ __all__ = [
     "event_entry_remove",
     "may_direct",
     "may_suspend",
+    "removable_players",
     "league_advance",
     "league_create",
     "league_sign_up",

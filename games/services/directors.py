@@ -21,6 +21,7 @@ from games.models import (
     AuditRecord,
     BracketMatch,
     League,
+    LeagueEntry,
     LeagueMatch,
     LeagueSeason,
     Match,
@@ -143,3 +144,21 @@ def _forfeit(match_ids: list[int], actor: Any, loser: Any, reason: str) -> list[
     for match_id in match_ids:
         match_forfeit(match_id=match_id, actor=actor, loser=loser, reason=reason)
     return match_ids
+
+
+def removable_players(event: Tournament | League) -> list[Any]:
+    """The players a director may remove from ``event`` now, by name: a tournament's entrants
+    still in it while it signs up or runs; a league's players of its running and next
+    season."""
+    if isinstance(event, Tournament):
+        if event.status not in (Tournament.Status.SIGNING_UP, Tournament.Status.RUNNING):
+            return []
+        entries = event.entries.filter(withdrawn=False)
+    else:
+        entries = LeagueEntry.objects.filter(
+            season__league=event,
+            season__status__in=(LeagueSeason.Status.RUNNING, LeagueSeason.Status.SIGNING_UP),
+            withdrawn=False,
+        )
+    players = {entry.player.pk: entry.player for entry in entries.select_related("player")}
+    return sorted(players.values(), key=lambda player: player.get_username().lower())
