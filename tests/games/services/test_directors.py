@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import Permission
+from django.db import DatabaseError, connection, transaction
 
 from backgammon_site.errors import ApplicationError, Forbidden
 from games import services
@@ -217,3 +218,19 @@ def test_audit_records_are_append_only(director: Any) -> None:
         record.save()
     with pytest.raises(AppendOnlyError):
         record.delete()
+
+
+def test_the_database_refuses_to_change_an_audit_record(director: Any) -> None:
+    if connection.vendor != "postgresql":
+        pytest.skip("the trigger exists on PostgreSQL only; CI runs this against PostgreSQL")
+    tournament, players = running_knockout(director)
+    record = services.event_entry_remove(
+        director=director, event=tournament, player=players["p4"], reason="Gone"
+    )
+    for change in (
+        lambda: AuditRecord.objects.filter(pk=record.pk).update(reason="rewritten"),
+        lambda: AuditRecord.objects.filter(pk=record.pk)._raw_delete(connection.alias),
+    ):
+        with pytest.raises(DatabaseError, match="append-only"), transaction.atomic():
+            change()
+    assert AuditRecord.objects.get().reason == "Gone"

@@ -4,14 +4,19 @@ is reactivated); refusals change nothing."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.utils import timezone
 
+from accounts.guests import new_guest
 from backgammon_site.errors import ApplicationError, Forbidden
 from games import services
 from games.clocks import sweep
 from games.models import AuditRecord, Match, Tournament
+from games.services.guests import idle_guests_purge
 from tests.games.clocks.test_time import DAY, HOUR, ONE_PLUS_EIGHT, opened, seconds
 from tests.games.clocks.test_time import clock as clock  # noqa: F401 (the fixture)
 from tests.games.factories import act, make_user, reload
@@ -173,3 +178,14 @@ def test_a_moderator_cannot_suspend_staff(moderator: Any) -> None:
         services.account_suspend(moderator=moderator, user=staff, reason="No")
     staff.refresh_from_db()
     assert staff.is_active
+
+
+def test_a_suspended_guest_is_kept_by_the_purge_with_its_record(moderator: Any) -> None:
+    suspended, idle = new_guest("Spammer"), new_guest("Idle")
+    services.account_suspend(moderator=moderator, user=suspended, reason="Spam in chat")
+    long_ago = timezone.now() - timedelta(days=31)
+    get_user_model().objects.filter(pk__in=[suspended.pk, idle.pk]).update(date_joined=long_ago)
+
+    assert idle_guests_purge() == (1, 0)
+    assert get_user_model().objects.filter(pk=suspended.pk).exists()
+    assert AuditRecord.objects.get().modified_user_id == suspended.pk
