@@ -107,18 +107,18 @@ def _remove_from_tournament(
 
 def _remove_from_league(director: Any, event: League, player: Any, reason: str) -> dict[str, Any]:
     league = locked_league(event.pk)
-    entries = list(
+    numbers = list(
         league.seasons.filter(
             status__in=(LeagueSeason.Status.RUNNING, LeagueSeason.Status.SIGNING_UP),
             entries__player=player,
             entries__withdrawn=False,
         ).values_list("number", flat=True)
     )
-    if not entries:
+    if not numbers:
         raise ApplicationError(
             "That player is in no running or coming season of the league.", "not_entered"
         )
-    removed = league.seasons.filter(number__in=entries)
+    removed = league.seasons.filter(number__in=numbers)
     running = removed.filter(status=LeagueSeason.Status.RUNNING).first()
     forfeited: list[int] = []
     if running is not None:
@@ -135,7 +135,7 @@ def _remove_from_league(director: Any, event: League, player: Any, reason: str) 
         "event": "league",
         "league_id": league.pk,
         "event_name": league.name,
-        "seasons": sorted(entries),
+        "seasons": sorted(numbers),
         "forfeited_matches": forfeited,
     }
 
