@@ -1,9 +1,11 @@
-"""Admin for accounts: moderators suspend and reactivate players' accounts; the devices
-that take web push notifications are listed.
+"""Admin for accounts; the devices that take web push notifications are listed.
 
-A moderator holds auth.change_user only to do that: on the change page everything but
-"active" is read-only for them, they cannot touch staff or superuser accounts nor set
-passwords; superusers keep Django's full user admin.
+Moderators hold auth.change_user to suspend and reactivate players' accounts, which the admin
+of games adds as actions calling its services (games/admin/audit.py: a reason, an audit
+record, and the player's matches forfeited or paused): the one way, so "active" is read-only
+on the change page for everyone. On that page everything is read-only for moderators, who
+cannot touch staff or superuser accounts nor set passwords; superusers keep the rest of
+Django's user admin.
 """
 
 from __future__ import annotations
@@ -11,11 +13,10 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlsplit
 
-from django.contrib import admin, messages
+from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
 from django.core.exceptions import PermissionDenied
-from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 
 from accounts.models import PushSubscription
@@ -29,7 +30,6 @@ admin.site.unregister(User)
 class AccountAdmin(UserAdmin):
     list_display = ("username", "email", "is_active", "is_staff", "date_joined", "last_login")
     list_filter = ("is_active", "is_staff", "is_superuser", "groups")
-    actions = ["suspend_accounts", "reactivate_accounts"]
 
     def get_fieldsets(self, request: HttpRequest, obj: Any = None) -> Any:
         fieldsets = super().get_fieldsets(request, obj)
@@ -42,14 +42,12 @@ class AccountAdmin(UserAdmin):
         ]
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
-        if request.user.is_superuser or obj is None:
+        if obj is None:
             return super().get_readonly_fields(request, obj)
-        return [
-            name
-            for _, options in self.get_fieldsets(request, obj)
-            for name in options["fields"]
-            if name != "is_active"
-        ]
+        if request.user.is_superuser:
+            return [*super().get_readonly_fields(request, obj), "is_active"]
+        fieldsets = self.get_fieldsets(request, obj)
+        return [name for _, options in fieldsets for name in options["fields"]]
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         if obj is not None and not _may_moderate(request.user, obj):
@@ -62,35 +60,6 @@ class AccountAdmin(UserAdmin):
         if not request.user.is_superuser:
             raise PermissionDenied("Only superusers set passwords here.")
         return super().user_change_password(request, id, form_url)
-
-    @admin.action(description="Suspend the selected accounts", permissions=["change"])
-    def suspend_accounts(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
-        self._set_active(request, queryset, active=False)
-
-    @admin.action(description="Reactivate the selected accounts", permissions=["change"])
-    def reactivate_accounts(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
-        self._set_active(request, queryset, active=True)
-
-    def _set_active(self, request: HttpRequest, queryset: QuerySet[Any], *, active: bool) -> None:
-        allowed = [
-            user
-            for user in queryset
-            if _may_moderate(request.user, user) and user.pk != request.user.pk
-        ]
-        refused = len(queryset) - len(allowed)
-        changed = [user for user in allowed if user.is_active != active]
-        for user in changed:
-            user.is_active = active
-            user.save(update_fields=["is_active"])
-        done = "reactivated" if active else "suspended"
-        self.message_user(request, f"{len(changed)} account(s) {done}.", messages.SUCCESS)
-        if refused:
-            self.message_user(
-                request,
-                f"{refused} account(s) left alone: your own, staff and superuser accounts are "
-                "changed by a superuser only.",
-                messages.WARNING,
-            )
 
 
 def _may_moderate(moderator: Any, user: Any) -> bool:

@@ -32,8 +32,9 @@ class HandledFilter(admin.SimpleListFilter):
 @admin.register(ChatReport)
 class ChatReportAdmin(ReadOnlyAdmin):
     """Players' reports of chat messages. A moderator reads the conversation, hides the
-    message (it stays recorded, with who hid it) and, on the author's user page, suspends the
-    account. No one edits or deletes a message here."""
+    message (it stays recorded, with who hid it) and suspends the author's account with the
+    accounts list's "Suspend" action (a reason, an audit record). No one edits or deletes a
+    message here."""
 
     list_display = ("id", "message_author", "message_text", "reporter", "created_at", "handled_at")
     list_filter = (HandledFilter,)
@@ -91,7 +92,7 @@ class ChatReportAdmin(ReadOnlyAdmin):
     def reporter_link(self, report: ChatReport) -> str:
         return _user_link(report.reporter)
 
-    @admin.display(description="author (suspend the account on their page)")
+    @admin.display(description="author (suspend the account from the accounts list)")
     def author_link(self, report: ChatReport) -> str:
         return _user_link(report.message.author)
 

@@ -1,7 +1,9 @@
 """Leagues and their seasons, read-only, with each season's players; "advance" does at once
-what the minute sweep would."""
+what the minute sweep would; "remove a player" takes one out mid-season, with a reason."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from django.contrib import admin
 from django.db.models import QuerySet
@@ -9,6 +11,7 @@ from django.http import HttpRequest
 
 from backgammon_site.read_only_admin import ReadOnlyAdmin
 from games import services
+from games.admin.audit import may_remove_players, remove_player_action
 from games.models import League, LeagueEntry, LeagueSeason
 
 
@@ -30,7 +33,14 @@ class LeagueAdmin(ReadOnlyAdmin):
     list_display = ("id", "name", "variant", "season_days", "division_size", "promoted")
     search_fields = ("name",)
     inlines = [LeagueSeasonInline]
-    actions = ["advance"]
+    actions = ["advance", "remove_player"]
+
+    def has_moderate_permission(self, request: HttpRequest) -> bool:
+        return may_remove_players(request)
+
+    @admin.action(description="Remove a player from the league...", permissions=["moderate"])
+    def remove_player(self, request: HttpRequest, queryset: QuerySet[League]) -> Any:
+        return remove_player_action(self, request, queryset)
 
     @admin.action(description="Advance the selected leagues now (close or open a due season)")
     def advance(self, request: HttpRequest, queryset: QuerySet[League]) -> None:

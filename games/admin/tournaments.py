@@ -1,4 +1,5 @@
-"""Tournaments, read-only, with their entrants and bracket; a moderator may cancel one."""
+"""Tournaments, read-only, with their entrants and bracket; a moderator may cancel one or
+remove a player from one."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from django.http import HttpRequest
 from backgammon_site.errors import ApplicationError
 from backgammon_site.read_only_admin import ReadOnlyAdmin
 from games import services
+from games.admin.audit import remove_player_action
 from games.admin.moderation import ReasonForm, moderation_page
 from games.models import BracketMatch, Tournament, TournamentEntry
 
@@ -52,10 +54,14 @@ class TournamentAdmin(ReadOnlyAdmin):
     search_fields = ("name",)
     list_select_related = ("winner",)
     inlines = [TournamentEntryInline, BracketMatchInline]
-    actions = ["cancel_tournaments"]
+    actions = ["cancel_tournaments", "remove_player"]
 
     def has_moderate_permission(self, request: HttpRequest) -> bool:
         return services.can_cancel_tournament(request.user)
+
+    @admin.action(description="Remove a player from the tournament...", permissions=["moderate"])
+    def remove_player(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> Any:
+        return remove_player_action(self, request, queryset)
 
     @admin.action(
         description="Cancel tournament (abort its matches under way)", permissions=["moderate"]

@@ -5,6 +5,7 @@ Nothing here holds a rule: games/services/ is the only code that changes a match
 
 from backgammon_site.variants import Variant
 from games.models.analysis import ImportedMatch, MatchAnalysis
+from games.models.audit import AuditRecord
 from games.models.challenges import Challenge
 from games.models.chat import ChatMessage, ChatMute, ChatReport
 from games.models.leagues import League, LeagueDivision, LeagueEntry, LeagueMatch, LeagueSeason
@@ -23,6 +24,7 @@ from games.models.upkeep import DicePairCount, Heartbeat, IdempotencyRecord
 __all__ = [
     "GENESIS_DIGEST",
     "AppendOnlyError",
+    "AuditRecord",
     "BracketMatch",
     "ChatMessage",
     "ChatMute",

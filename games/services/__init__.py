@@ -6,7 +6,8 @@ the caller saw the current seq, validates through the rules engine, appends the 
 and announces the change once the transaction has committed.
 
 Callers use the names listed here (``from games import services``). The actions live in
-challenges, matches, moderation, vacations, imports, tournaments (knock-outs) and leagues
+challenges, matches, moderation, directors (removing a player from an event), suspensions,
+vacations, imports, tournaments (knock-outs) and leagues
 (seasons of round robins), whose matches are started through ``match_start``; below them,
 ``writer`` appends a match's events and saves them, ``turns`` makes a player's action into its
 event and plays the server's part (``turns.next_roll`` rolls every die), ``deadlines`` runs
@@ -36,6 +37,7 @@ from games.services.chat import (
     chat_unmute,
     is_chat_moderator,
 )
+from games.services.directors import event_entry_remove, may_direct, removable_players
 from games.services.droppers import (
     TimeoutRecord,
     dropper_refusal,
@@ -63,6 +65,7 @@ from games.services.moderation import (
     match_award,
     tournament_cancel,
 )
+from games.services.suspensions import account_reactivate, account_suspend, may_suspend
 from games.services.tournaments import (
     can_create_tournament,
     tournament_advance,
@@ -74,6 +77,12 @@ from games.services.tournaments import (
 from games.services.vacations import vacation_end, vacation_start
 
 __all__ = [
+    "account_reactivate",
+    "account_suspend",
+    "event_entry_remove",
+    "may_direct",
+    "may_suspend",
+    "removable_players",
     "league_advance",
     "league_create",
     "league_sign_up",

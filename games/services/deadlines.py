@@ -1,14 +1,16 @@
 """The clocks of a match's decisions: a decision ends, charging its time, and the next one's
-deadline is set, or paused while its player is on vacation."""
+deadline is set, or paused while its player is on vacation or suspended with their clocks
+paused."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime, timedelta
+from typing import Any
 
 from games.clocks.rules import TimeControl, add_increments, warning_time
 from games.engine import MatchState
-from games.models import Match
+from games.models import AuditRecord, Match
 from games.services.locks import preferences
 
 
@@ -40,8 +42,9 @@ def restart_clocks(
     if state.is_finished() or to_act is None or control.untimed:
         return
     allowance = control.allowance(match.clocks[to_act])
-    on_vacation = preferences(match.players[to_act]).vacation_started_at is not None
-    if not control.live and on_vacation:
+    player = match.players[to_act]
+    on_vacation = preferences(player).vacation_started_at is not None
+    if (not control.live and on_vacation) or clocks_paused_by_suspension(player):
         match.paused_time_left = allowance.total_seconds()
         return
     set_deadline(match, control=control, deadline=now + allowance, now=now)
@@ -53,3 +56,23 @@ def set_deadline(match: Match, *, control: TimeControl, deadline: datetime, now:
     match.deadline = deadline
     warn_at = warning_time(control, deadline)
     match.warn_at = warn_at if warn_at is not None and warn_at > now else None
+
+
+def clocks_paused_by_suspension(user: Any) -> bool:
+    """Whether ``user`` is suspended with their clocks paused: a decision that comes to them
+    then waits, paused, like the ones that were waiting at the suspension."""
+    if user.is_active:
+        return False
+    last = (
+        AuditRecord.objects.filter(
+            modified_user=user,
+            kind__in=(AuditRecord.Kind.ACCOUNT_SUSPENDED, AuditRecord.Kind.ACCOUNT_REACTIVATED),
+        )
+        .values_list("kind", "details")
+        .first()
+    )
+    return (
+        last is not None
+        and last[0] == AuditRecord.Kind.ACCOUNT_SUSPENDED
+        and last[1].get("running_matches") == "pause"
+    )

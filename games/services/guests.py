@@ -19,9 +19,11 @@ from games.models import Challenge, Match
 def idle_guests_purge(
     *, now: datetime | None = None, idle_days: int = IDLE_DAYS
 ) -> tuple[int, int]:
-    """Remove idle guests and their matches, logs included; (guests, matches) removed."""
+    """Remove idle guests and their matches, logs included; (guests, matches) removed. A guest
+    named in an audit record (suspended, say) is kept with it: the record is never removed."""
     with transaction.atomic():
-        guest_ids = list(idle_guests(now, idle_days).values_list("pk", flat=True))
+        idle = idle_guests(now, idle_days).filter(audit_records__isnull=True)
+        guest_ids = list(idle.values_list("pk", flat=True))
         matches = Match.objects.filter(
             Q(first_player__in=guest_ids) | Q(second_player__in=guest_ids)
         )

@@ -79,10 +79,29 @@ def tournament_cancel(*, tournament_id: int, moderator: Any, reason: str) -> Tou
 def _moderate(match_id: int, moderator: Any, make_event: Callable[[Match], Event]) -> Match:
     if not moderator.has_perm("games.moderate_match"):
         raise Forbidden("Only moderators can abort or award a match.")
+    return match_end(match_id=match_id, actor=moderator, make_event=make_event)
+
+
+def match_forfeit(*, match_id: int, actor: Any, loser: Any, reason: str) -> Match:
+    """End a match under way by forfeit of ``loser``: it is awarded to their opponent, the
+    award and its reason (with ``actor``) the last event of its log. For the services that
+    decided it (a removal from an event, a suspension), which check who may."""
+
+    def forfeit(match: Match) -> Event:
+        index = match.player_index(loser)
+        if index is None:
+            raise ApplicationError("Only a player of the match can forfeit it.", "not_a_player")
+        return MatchAwarded(1 - index, clean_reason(reason))
+
+    return match_end(match_id=match_id, actor=actor, make_event=forfeit)
+
+
+def match_end(*, match_id: int, actor: Any, make_event: Callable[[Match], Event]) -> Match:
+    """Append the event that ends the match, in one transaction holding its lock."""
     with transaction.atomic():
         match = locked_match(match_id)
         writer = MatchWriter(match, state_from_snapshot(match.state))
-        writer.append(make_event(match), moderator)
+        writer.append(make_event(match), actor)
         writer.save()
     return match
 

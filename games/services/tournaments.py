@@ -366,7 +366,17 @@ def _advance(tournament: Tournament) -> int:
                 later.save(update_fields=[side])
                 changes += 1
         if row.winner_id is None and row.match_id is None and row.first_id and row.second_id:
-            _start_match(tournament, row)
+            walkover = _walkover_winner(row)
+            if walkover is None:
+                _start_match(tournament, row)
+            else:
+                row.winner = walkover
+                row.save(update_fields=["winner"])
+                if row is not final:
+                    later = place[(row.round + 1, row.slot // 2)]
+                    side = "first" if row.slot % 2 == 0 else "second"
+                    setattr(later, side, walkover)
+                    later.save(update_fields=[side])
             changes += 1
     if final.winner_id is not None:
         runner_up = final.second if final.winner_id == final.first_id else final.first
@@ -378,6 +388,17 @@ def _advance(tournament: Tournament) -> int:
         tournament.save(update_fields=["status", "winner", "second", "finished_at"])
         changes += 1
     return changes
+
+
+def _walkover_winner(row: BracketMatch) -> TournamentEntry | None:
+    """The winner, without a match, of a pairing one of whose players was removed from the
+    tournament (the other; the higher seed if both were), or None when both still play."""
+    assert row.first is not None and row.second is not None
+    if not (row.first.withdrawn or row.second.withdrawn):
+        return None
+    if row.first.withdrawn != row.second.withdrawn:
+        return row.second if row.first.withdrawn else row.first
+    return min(row.first, row.second, key=lambda entry: entry.seed or 0)
 
 
 def _winner_of(row: BracketMatch) -> TournamentEntry:

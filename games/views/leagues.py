@@ -22,6 +22,7 @@ from games.models import League, Variant
 from games.models.leagues import MAX_DIVISION_SIZE, MIN_DIVISION_SIZE
 from games.services import league_tables
 from games.services.challenges import MAX_MATCH_LENGTH
+from games.views.directors import director_context
 
 
 class LeagueForm(forms.Form):
@@ -122,6 +123,7 @@ def league_page(request: HttpRequest, league_id: int) -> HttpResponse:
             "signed_up": signed_up,
             "entered": viewer is not None and any(e.player_id == viewer.pk for e in signed_up),
             "seasons": league_tables.seasons_played(league),
+            **director_context(request.user, league),
         },
     )
 

@@ -20,6 +20,7 @@ from games.models import Tournament, Variant
 from games.models.tournaments import MAX_SIZE, MIN_SIZE
 from games.services.challenges import MAX_MATCH_LENGTH
 from games.views.bracket import bracket_drawing, round_name
+from games.views.directors import director_context
 
 
 class TournamentForm(forms.Form):
@@ -138,6 +139,7 @@ def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "tournament": tournament,
             "live": tournament.status in (Tournament.Status.SIGNING_UP, Tournament.Status.RUNNING),
             "can_cancel": services.can_cancel_tournament(request.user),
+            **director_context(request.user, tournament),
             "terms": _terms(tournament),
             "entrants": entrants,
             "entered": entered,

@@ -8,6 +8,7 @@ from django.urls import path
 
 from games.views import (
     casual,
+    directors,
     imports,
     leagues,
     lobby,
@@ -60,6 +61,16 @@ urlpatterns = [
     ),
     path("leagues/<id:league_id>/sign-up/", leagues.league_sign_up, name="league-sign-up"),
     path("leagues/<id:league_id>/withdraw/", leagues.league_withdraw, name="league-withdraw"),
+    path(
+        "leagues/<id:league_id>/remove-player/",
+        directors.league_remove_player,
+        name="league-remove-player",
+    ),
+    path(
+        "tournaments/<id:tournament_id>/remove-player/",
+        directors.tournament_remove_player,
+        name="tournament-remove-player",
+    ),
     path("tournaments/", tournaments.tournament_list, name="tournaments"),
     path("tournaments/new/", tournaments.tournament_new, name="tournament-new"),
     path("tournaments/<id:tournament_id>/", tournaments.tournament_page, name="tournament"),

@@ -1,4 +1,5 @@
-"""Moderators suspend and reactivate players' accounts, and can do nothing else to accounts."""
+"""Moderators suspend and reactivate players' accounts, through the services (a reason, an
+audit record), and can do nothing else to accounts."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
+from games.models import AuditRecord
 from tests.games.factories import make_user
 
 pytestmark = pytest.mark.django_db
@@ -13,10 +15,12 @@ pytestmark = pytest.mark.django_db
 User = get_user_model()
 
 
-def users_action(browser, name: str, users: list) -> object:
+def users_action(browser, name: str, users: list, **fields: str) -> object:
+    """The action ``name`` on ``users``, confirmed with ``fields`` (a reason by default)."""
+    fields = {"reason": "Spam", "running_matches": "forfeit", **fields}
     return browser.post(
         reverse("admin:auth_user_changelist"),
-        {"action": name, "_selected_action": [u.pk for u in users], "index": 0},
+        {"action": name, "_selected_action": [u.pk for u in users], "apply": "yes", **fields},
         follow=True,
     )
 
@@ -50,15 +54,24 @@ def test_staff_superusers_and_oneself_are_left_alone(signed_in, moderator, super
     )
     assert active(moderator) and active(superuser) and active(other_staff)
     assert not active(alice)
-    assert "3 account(s) left alone" in response.content.decode()
+    assert response.content.decode().count("only a superuser") == 3
 
 
-def test_a_moderator_changes_nothing_but_whether_an_account_is_active(signed_in, moderator, alice):
+def test_no_one_changes_whether_an_account_is_active_on_its_page(
+    signed_in, moderator, superuser, alice
+):
     browser = signed_in(moderator)
     url = reverse("admin:auth_user_change", args=[alice.pk])
     text = browser.get(url).content.decode()
-    assert 'name="is_active"' in text
-    for field in ("username", "email", "is_staff", "is_superuser", "groups", "user_permissions"):
+    for field in (
+        "is_active",
+        "username",
+        "email",
+        "is_staff",
+        "is_superuser",
+        "groups",
+        "user_permissions",
+    ):
         assert f'name="{field}"' not in text
     user_form = text.split('id="user_form"')[1].split("</form>")[0].lower()
     hasher = alice.password.split("$")[0]
@@ -69,8 +82,31 @@ def test_a_moderator_changes_nothing_but_whether_an_account_is_active(signed_in,
         "alice",
         False,
         False,
-        False,
+        True,
     )
+    assert 'name="is_active"' not in signed_in(superuser).get(url).content.decode()
+
+
+def test_suspending_asks_for_a_reason_first(signed_in, moderator, alice):
+    browser = signed_in(moderator)
+    page = browser.post(
+        reverse("admin:auth_user_changelist"),
+        {"action": "suspend_accounts", "_selected_action": [alice.pk], "index": 0},
+    )
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert 'name="reason"' in text and 'name="running_matches"' in text
+    assert active(alice)
+    users_action(browser, "suspend_accounts", [alice], reason="  ")
+    assert active(alice)
+    assert not AuditRecord.objects.exists()
+
+
+def test_a_suspension_from_the_admin_is_audited(signed_in, moderator, alice):
+    users_action(signed_in(moderator), "suspend_accounts", [alice], running_matches="pause")
+    record = AuditRecord.objects.get()
+    assert (record.acting_user, record.modified_user, record.reason) == (moderator, alice, "Spam")
+    assert record.details["running_matches"] == "pause"
 
 
 def test_a_moderator_cannot_set_passwords_or_edit_staff(signed_in, moderator, superuser, alice):

@@ -461,6 +461,8 @@ FORMS = (
             "/tournaments/{id}/withdraw/",
             "/leagues/{id}/sign-up/",
             "/leagues/{id}/withdraw/",
+            "/tournaments/{id}/remove-player/",
+            "/leagues/{id}/remove-player/",
         ),
     ),
     Form("any page, any query", "get", PAGES, visitors=("alice", "anonymous")),
