@@ -139,7 +139,7 @@ def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "live": tournament.status in (Tournament.Status.SIGNING_UP, Tournament.Status.RUNNING),
             "can_cancel": services.can_cancel_tournament(request.user),
             "terms": _terms(tournament),
-            "entrants": entrants,
+            "entrants": selectors.entries_with_timeouts(entrants),
             "entered": entered,
             "signing_up": tournament.status == Tournament.Status.SIGNING_UP,
             "drawing": drawing,
