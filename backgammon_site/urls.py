@@ -15,11 +15,12 @@ from accounts import api as accounts_api
 from accounts import logins, push_api
 from accounts import views as accounts_views
 from backgammon_site.caching import viewer_independent
+from games.api import leaderboard as leaderboard_api
 from games.api import vacation as vacation_api
 from games.urls import api_urlpatterns, match_urlpatterns
+from games.views import leaderboard as leaderboard_views
 from games.views import vacation as vacation_views
 from ratings import api as ratings_api
-from ratings import views as ratings_views
 
 # Swagger UI's page style carries the nonce (templates/drf_spectacular/swagger_ui.html). Redoc
 # writes its styles into <style> elements as it draws and searches in a worker made from a
@@ -43,7 +44,7 @@ api = [
         name="api-push-subscription-remove",
     ),
     *api_urlpatterns,
-    path("leaderboard/", ratings_api.Leaderboard.as_view(), name="api-leaderboard"),
+    path("leaderboard/", leaderboard_api.Leaderboard.as_view(), name="api-leaderboard"),
     path(
         "players/<str:username>/ratings/",
         ratings_api.PlayerRatings.as_view(),
@@ -75,7 +76,7 @@ urlpatterns = [
     path("language/", accounts_views.language_switch, name="language-switch"),
     path("settings/vacation/", vacation_views.vacation, name="vacation"),
     path("api/", include(api)),
-    path("leaderboard/", ratings_views.leaderboard, name="leaderboard"),
+    path("leaderboard/", leaderboard_views.leaderboard, name="leaderboard"),
     path("", include("games.views.urls")),
     *match_urlpatterns,
 ]

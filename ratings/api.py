@@ -1,4 +1,5 @@
-"""The ratings API: the leaderboard of a variant, and a player's ratings with their history."""
+"""The ratings API: a player's ratings with their history (the leaderboard is games' own,
+games/api/leaderboard.py, as it shows records of timeouts too)."""
 
 from __future__ import annotations
 
@@ -9,53 +10,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from backgammon_site.api_toolkit import ERRORS, Pagination
+from backgammon_site.api_toolkit import ERRORS
 from backgammon_site.errors import NotFound
 from backgammon_site.variants import Variant, variant_asked
 from ratings import selectors
-from ratings.serializers import (
-    VARIANT_HELP,
-    LeaderboardEntrySerializer,
-    PlayerRatingSerializer,
-    rating_values,
-)
+from ratings.serializers import VARIANT_HELP, PlayerRatingSerializer, rating_values
 
 VARIANT = OpenApiParameter("variant", str, enum=Variant.values, description=VARIANT_HELP)
-
-
-class Leaderboard(APIView):
-    permission_classes = [AllowAny]
-    pagination_class = Pagination
-
-    @extend_schema(
-        summary="The leaderboard of a variant: established players by rating",
-        parameters=[
-            OpenApiParameter(
-                "variant",
-                str,
-                enum=Variant.values,
-                description=VARIANT_HELP + " Default: backgammon.",
-            ),
-            OpenApiParameter("page", int),
-            OpenApiParameter("page_size", int),
-        ],
-        responses={
-            200: LeaderboardEntrySerializer(many=True),
-            400: ERRORS[400],
-            404: ERRORS[404],
-        },
-    )
-    def get(self, request: Request) -> Response:
-        variant = variant_asked(request.query_params.get("variant"))
-        paginator = Pagination()
-        page = paginator.paginate_queryset(selectors.leaderboard(variant), request, view=self)
-        first_rank = paginator.page.start_index()
-        rows = [
-            {"rank": first_rank + index, "player": rating.user.get_username()}
-            | rating_values(rating)
-            for index, rating in enumerate(page or [])
-        ]
-        return paginator.get_paginated_response(LeaderboardEntrySerializer(rows, many=True).data)
 
 
 class PlayerRatings(APIView):

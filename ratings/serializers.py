@@ -29,11 +29,6 @@ class RatingSerializer(serializers.Serializer):
     last_rated_at = serializers.DateTimeField(allow_null=True)
 
 
-class LeaderboardEntrySerializer(RatingSerializer):
-    rank = serializers.IntegerField(help_text="1 for the highest rating.")
-    player = serializers.CharField(help_text="The player's username.")
-
-
 class RatingHistoryEntrySerializer(serializers.Serializer):
     match = serializers.IntegerField(help_text="The rated match's id.")
     rating_before = serializers.FloatField()

@@ -17,8 +17,9 @@ from rest_framework.views import APIView
 from backgammon_site.api_toolkit import ERRORS, Pagination, StrictCharField, StrictIntegerField
 from backgammon_site.errors import NotFound
 from backgammon_site.variants import DEFAULT_VARIANT
-from games import services
+from games import selectors, services
 from games.api.matches import IDEMPOTENCY_KEY, idempotent
+from games.api.players import TimeoutsSerializer, timeouts_values
 from games.api.serializers import TimeControlField
 from games.models import League, LeagueEntry, LeagueMatch, LeagueSeason, Match, Variant
 from games.models.leagues import MAX_DIVISION_SIZE, MIN_DIVISION_SIZE
@@ -105,10 +106,22 @@ class DivisionSerializer(serializers.Serializer):
     results = ResultSerializer(many=True)
 
 
+class SignedUpSerializer(serializers.Serializer):
+    player = serializers.CharField()
+    timeouts = TimeoutsSerializer(
+        help_text="The player's matches lost on time of those finished lately."
+    )
+
+
 class LeagueDetailSerializer(LeagueSerializer):
     divisions = DivisionSerializer(many=True, help_text="The current season's.")
     signed_up = serializers.ListField(
         child=serializers.CharField(), help_text="The next season's players."
+    )
+    signed_up_timeouts = SignedUpSerializer(
+        many=True,
+        help_text="The next season's players as in signed_up, each with their record of "
+        "timeouts (above_limit marks a dropper).",
     )
     seasons = SeasonSerializer(
         many=True,
@@ -135,9 +148,13 @@ def league_data(league: League, *, detail: bool = False) -> dict[str, Any]:
         return LeagueSerializer(data).data
     data["divisions"] = _divisions(current) if current is not None else []
     data["seasons"] = league_tables.seasons_played(league)
-    data["signed_up"] = [
-        entry.player.get_username()
-        for entry in (league_tables.season_players(upcoming) if upcoming is not None else [])
+    signed_up = selectors.entries_with_timeouts(
+        league_tables.season_players(upcoming) if upcoming is not None else []
+    )
+    data["signed_up"] = [entry.player.get_username() for entry, _timeouts in signed_up]
+    data["signed_up_timeouts"] = [
+        {"player": entry.player.get_username(), "timeouts": timeouts_values(timeouts)}
+        for entry, timeouts in signed_up
     ]
     return LeagueDetailSerializer(data).data
 

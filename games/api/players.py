@@ -3,6 +3,8 @@ played rated (histories at /api/players/<username>/ratings/), and their timeouts
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
@@ -13,6 +15,7 @@ from rest_framework.views import APIView
 from backgammon_site.api_toolkit import ERRORS
 from backgammon_site.errors import NotFound
 from games import selectors, services
+from games.selectors.droppers import TimeoutRecord
 from ratings.selectors import ratings_of_player
 
 
@@ -25,6 +28,18 @@ class TimeoutsSerializer(serializers.Serializer):
     above_limit = serializers.BooleanField(
         help_text="Above the site's limit: no tournaments, leagues or open challenges for now."
     )
+
+
+def timeouts_values(record: TimeoutRecord) -> dict[str, Any]:
+    """A record of timeouts as the API gives it (``TimeoutsSerializer``)."""
+    return {
+        "matches": record.matches,
+        "timed_out": record.timed_out,
+        "percent": record.percent,
+        "days": record.days,
+        "text": str(record),
+        "above_limit": record.above_limit,
+    }
 
 
 class VariantRatingSerializer(serializers.Serializer):
@@ -67,13 +82,6 @@ class PlayerDetail(APIView):
                 }
                 for rating in ratings_of_player(player)
             ],
-            "timeouts": {
-                "matches": timeouts.matches,
-                "timed_out": timeouts.timed_out,
-                "percent": timeouts.percent,
-                "days": timeouts.days,
-                "text": str(timeouts),
-                "above_limit": services.is_dropper(timeouts),
-            },
+            "timeouts": timeouts_values(timeouts),
         }
         return Response(PlayerSerializer(data).data)

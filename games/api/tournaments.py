@@ -18,6 +18,7 @@ from backgammon_site.errors import NotFound
 from backgammon_site.variants import DEFAULT_VARIANT
 from games import selectors, services
 from games.api.matches import IDEMPOTENCY_KEY, idempotent
+from games.api.players import TimeoutsSerializer, timeouts_values
 from games.api.serializers import TimeControlField
 from games.models import Tournament, Variant
 from games.models.tournaments import MAX_SIZE, MIN_SIZE
@@ -84,6 +85,10 @@ class EntrantSerializer(serializers.Serializer):
     player = serializers.CharField()
     seed = serializers.IntegerField(allow_null=True, help_text="Given at the start; 1 is best.")
     rating = serializers.FloatField(allow_null=True, help_text="The rating the seed came from.")
+    timeouts = TimeoutsSerializer(
+        help_text="The player's matches lost on time of those finished lately; above_limit "
+        "marks a dropper."
+    )
 
 
 class PairingSerializer(serializers.Serializer):
@@ -113,8 +118,15 @@ def tournament_data(tournament: Any, *, detail: bool = False) -> dict[str, Any]:
         data[person] = user.get_username() if user is not None else None
     if detail:
         data["entrants"] = [
-            {"player": entry.player.get_username(), "seed": entry.seed, "rating": entry.rating}
-            for entry in selectors.tournament_entrants(tournament)
+            {
+                "player": entry.player.get_username(),
+                "seed": entry.seed,
+                "rating": entry.rating,
+                "timeouts": timeouts_values(timeouts),
+            }
+            for entry, timeouts in selectors.entries_with_timeouts(
+                selectors.tournament_entrants(tournament)
+            )
         ]
         data["bracket"] = [
             {

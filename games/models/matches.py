@@ -16,8 +16,6 @@ from backgammon_site.variants import DEFAULT_VARIANT, variant_title
 GENESIS_DIGEST = "0" * 64
 
 
-
-
 class Match(models.Model):
     """A match between two players; its truth is its log, and ``state`` a snapshot of it.
 
@@ -104,7 +102,7 @@ class Match(models.Model):
                 condition=models.Q(warn_at__isnull=False),
             ),
             # A player's recently finished matches, for their record of timeouts
-            # (games/services/droppers.py): one range per seat.
+            # (games/selectors/droppers.py): one range per seat.
             models.Index(
                 fields=["first_player", "finished_at"],
                 name="match_first_finished",

@@ -22,6 +22,8 @@ from ratings.models import RatingChange
 
 from .chat import chat_conversation as chat_conversation
 from .chat import chat_for_player as chat_for_player
+from .droppers import entries_with_timeouts as entries_with_timeouts
+from .droppers import timeout_records as timeout_records
 from .tournaments import bracket_rounds as bracket_rounds
 from .tournaments import tournament_entrants as tournament_entrants
 from .tournaments import tournament_of_match as tournament_of_match

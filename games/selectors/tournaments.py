@@ -37,10 +37,11 @@ def tournament_with_players(tournament_id: int) -> Tournament | None:
 
 
 def tournament_entrants(tournament: Tournament) -> list[TournamentEntry]:
-    """Who is in, by seed once seeded, else by sign-up."""
+    """Who is in, by seed once seeded, else by sign-up; with their profiles, for the names
+    they chose."""
     return list(
         tournament.entries.filter(withdrawn=False)
-        .select_related("player")
+        .select_related("player__profile")
         .order_by("seed", "joined_at", "pk")
     )
 

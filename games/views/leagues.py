@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from backgammon_site.errors import ApplicationError
 from backgammon_site.variants import DEFAULT_VARIANT
-from games import services
+from games import selectors, services
 from games.clocks.words import time_control_words
 from games.models import League, Variant
 from games.models.leagues import MAX_DIVISION_SIZE, MIN_DIVISION_SIZE
@@ -120,7 +120,7 @@ def league_page(request: HttpRequest, league_id: int) -> HttpResponse:
             "current": current,
             "tables": league_tables.season_tables(current) if current is not None else [],
             "upcoming": upcoming,
-            "signed_up": signed_up,
+            "signed_up": selectors.entries_with_timeouts(signed_up),
             "entered": viewer is not None and any(e.player_id == viewer.pk for e in signed_up),
             "seasons": league_tables.seasons_played(league),
             **director_context(request.user, league),

@@ -141,7 +141,7 @@ def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "can_cancel": services.can_cancel_tournament(request.user),
             **director_context(request.user, tournament),
             "terms": _terms(tournament),
-            "entrants": entrants,
+            "entrants": selectors.entries_with_timeouts(entrants),
             "entered": entered,
             "signing_up": tournament.status == Tournament.Status.SIGNING_UP,
             "drawing": drawing,

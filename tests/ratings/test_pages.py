@@ -83,6 +83,14 @@ def test_the_leaderboard_api(client, board):
         "provisional": False,
         "rated_matches": 20,
         "last_rated_at": first["last_rated_at"],
+        "timeouts": {
+            "matches": 0,
+            "timed_out": 0,
+            "percent": 0,
+            "days": 90,
+            "text": "Timed out: 0 of 0 matches (0%) in the last 90 days",
+            "above_limit": False,
+        },
     }
     assert [row["player"] for row in body["results"]] == ["erin", "dora", "finn"]
     second_page = client.get("/api/leaderboard/", {"page_size": 2, "page": 2}).json()

@@ -1,5 +1,5 @@
-"""Droppers: a player's record of timeouts, and the refusals above the limit that change
-nothing (games/services/droppers.py)."""
+"""Droppers: players' records of timeouts, one or many at once (games/selectors/droppers.py),
+and the refusals above the limit that change nothing (games/services/droppers.py)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ import pytest
 from django.utils import timezone
 
 from backgammon_site.errors import Forbidden
-from games import services
-from games.models import Challenge, TournamentEntry
-from tests.games.factories import lose_on_time, make_user
+from games import selectors, services
+from games.models import Challenge, Match, TournamentEntry
+from tests.games.factories import lose_on_time, make_user, start_match
 
 pytestmark = pytest.mark.django_db
 
@@ -26,6 +26,61 @@ def test_the_record_counts_the_players_own_timeouts_in_the_window(
     assert str(record) == "Timed out: 2 of 5 matches (40%) in the last 90 days"
     # Bob won those on time: none of them counts against him.
     assert services.timeout_record(bob).timed_out == 0
+
+
+def test_the_records_of_many_players_are_read_at_once(
+    dropper: Any, bob: Any, carol: Any, django_assert_max_num_queries: Any
+) -> None:
+    with django_assert_max_num_queries(1):
+        records = selectors.timeout_records([dropper, bob, carol])
+    alice, bob_, carol_ = records[dropper.pk], records[bob.pk], records[carol.pk]
+    assert (alice.timed_out, alice.matches, alice.percent, alice.above_limit) == (2, 5, 40, True)
+    assert (bob_.timed_out, bob_.matches, bob_.percent, bob_.above_limit) == (0, 5, 0, False)
+    assert (carol_.timed_out, carol_.matches, carol_.percent, carol_.above_limit) == (
+        0,
+        0,
+        0,
+        False,
+    )
+    # The same records as one player's own reading.
+    assert records[dropper.pk] == services.timeout_record(dropper)
+    assert records[bob.pk] == services.timeout_record(bob)
+
+
+def test_no_players_need_no_query(django_assert_num_queries: Any) -> None:
+    with django_assert_num_queries(0):
+        assert selectors.timeout_records([]) == {}
+
+
+def test_a_timeout_counts_against_the_player_in_either_seat(
+    dice: Any, alice: Any, bob: Any, carol: Any
+) -> None:
+    lose_on_time(dice, alice, bob)  # alice in the first seat
+    dice.add(1, 3)  # the second player, alice, opens and is to move
+    match = start_match(carol, alice)
+    Match.objects.filter(pk=match.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+    assert services.match_timeout(match_id=match.pk).timed_out
+    match.refresh_from_db()
+    assert match.winner == carol
+    records = selectors.timeout_records([alice, bob, carol])
+    assert (records[alice.pk].timed_out, records[alice.pk].matches) == (2, 2)
+    assert (records[bob.pk].timed_out, records[bob.pk].matches) == (0, 1)
+    assert (records[carol.pk].timed_out, records[carol.pk].matches) == (0, 1)
+
+
+def test_the_query_count_does_not_grow_with_the_players(
+    dice: Any, bob: Any, django_assert_max_num_queries: Any
+) -> None:
+    players = [make_user(f"player{index}") for index in range(8)]
+    for player in players:
+        lose_on_time(dice, player, bob)
+    with django_assert_max_num_queries(1):
+        few = selectors.timeout_records(players[:2])
+    with django_assert_max_num_queries(1):
+        many = selectors.timeout_records([*players, bob])
+    assert [few[player.pk].timed_out for player in players[:2]] == [1, 1]
+    assert [many[player.pk].timed_out for player in players] == [1] * 8
+    assert (many[bob.pk].matches, many[bob.pk].timed_out) == (8, 0)
 
 
 def test_a_player_with_few_matches_is_never_a_dropper(dice: Any, alice: Any, bob: Any) -> None:

@@ -1,4 +1,6 @@
-"""The leaderboard page: established players by rating, in one variant at a time."""
+"""The leaderboard page: established players by rating, in one variant at a time, each with
+their record of timeouts. It lives in games, not ratings, because that record is read from
+games' matches (ratings never imports games)."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from django.views.decorators.http import require_GET
 
 from backgammon_site.errors import ApplicationError
 from backgammon_site.variants import Variant, variant_asked
+from games.selectors import timeout_records
 from ratings import selectors
 
 PAGE_SIZE = 50
@@ -29,7 +32,11 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
             request, "ratings/leaderboard.html", {**context, "error": error.message}, status=400
         )
     page = Paginator(selectors.leaderboard(variant), PAGE_SIZE).get_page(request.GET.get("page"))
-    rows = [(page.start_index() + index, rating) for index, rating in enumerate(page)]
+    timeouts = timeout_records(rating.user for rating in page)
+    rows = [
+        (page.start_index() + index, rating, timeouts[rating.user.pk])
+        for index, rating in enumerate(page)
+    ]
     return render(
         request,
         "ratings/leaderboard.html",
