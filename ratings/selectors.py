@@ -20,9 +20,7 @@ from ratings.services import new_rating
 from ratings.today import RatingToday
 
 
-def leaderboard(
-    variant: str = DEFAULT_VARIANT, now: datetime | None = None
-) -> list[RatingToday]:
+def leaderboard(variant: str = DEFAULT_VARIANT, now: datetime | None = None) -> list[RatingToday]:
     """Established players in ``variant`` (deviation today at most the provisional threshold),
     best first.
 

@@ -39,7 +39,6 @@ from .words import points as in_points
 LEFT_WIDTH = 28
 
 
-
 class NoMatFormError(EngineError):
     """A match of a variant the .mat format cannot hold."""
 

@@ -4,30 +4,33 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0024_analysis_second_opinion'),
+        ("games", "0024_analysis_second_opinion"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='challenge',
-            name='variant',
-            field=models.CharField(default='backgammon', max_length=16),
+            model_name="challenge",
+            name="variant",
+            field=models.CharField(default="backgammon", max_length=16),
         ),
         migrations.AlterField(
-            model_name='league',
-            name='variant',
-            field=models.CharField(default='backgammon', max_length=16),
+            model_name="league",
+            name="variant",
+            field=models.CharField(default="backgammon", max_length=16),
         ),
         migrations.AlterField(
-            model_name='match',
-            name='variant',
-            field=models.CharField(db_index=True, default='backgammon', max_length=16),
+            model_name="match",
+            name="variant",
+            field=models.CharField(db_index=True, default="backgammon", max_length=16),
         ),
         migrations.AlterField(
-            model_name='tournament',
-            name='variant',
-            field=models.CharField(default='backgammon', help_text='Its matches are played in it; seeds and rating limits use its ratings.', max_length=16),
+            model_name="tournament",
+            name="variant",
+            field=models.CharField(
+                default="backgammon",
+                help_text="Its matches are played in it; seeds and rating limits use its ratings.",
+                max_length=16,
+            ),
         ),
     ]

@@ -4,20 +4,23 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('ratings', '0003_ratings_per_variant'),
+        ("ratings", "0003_ratings_per_variant"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='playerrating',
-            name='variant',
-            field=models.CharField(default='backgammon', max_length=16),
+            model_name="playerrating",
+            name="variant",
+            field=models.CharField(default="backgammon", max_length=16),
         ),
         migrations.AlterField(
-            model_name='ratingchange',
-            name='variant',
-            field=models.CharField(default='backgammon', help_text='The variant of the match: the rating it changed.', max_length=16),
+            model_name="ratingchange",
+            name="variant",
+            field=models.CharField(
+                default="backgammon",
+                help_text="The variant of the match: the rating it changed.",
+                max_length=16,
+            ),
         ),
     ]

@@ -100,9 +100,7 @@ def test_a_variant_that_is_none_of_ours_is_refused_clearly(client, db):
     assert answer.status_code == 400
     assert answer.json() == {
         "code": "variant",
-        "message": "There is no variant 'chess'; choose one of "
-        + ", ".join(MATCH_VARIANTS)
-        + ".",
+        "message": "There is no variant 'chess'; choose one of " + ", ".join(MATCH_VARIANTS) + ".",
     }
     assert client.get("/api/players/nina/ratings/", {"variant": "chess"}).status_code == 400
     assert client.get("/players/nina/", {"variant": "chess"}).status_code == 400
