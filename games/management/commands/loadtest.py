@@ -186,8 +186,10 @@ class Command(BaseCommand):
         errors = sum(result.errors for result in figures.values())
         submit_moves_per_s = 0.0
         if "submit" in figures:
-            accepted = [tuple(row) for row in json.loads(records.read_text())]
-            problems = load_plan.log_check(accepted)  # type: ignore[arg-type]
+            played = json.loads(records.read_text())
+            accepted = [tuple(row) for row in played["accepted"]]
+            unanswered = [tuple(row) for row in played["unanswered"]]
+            problems = load_plan.log_check(accepted, unanswered)  # type: ignore[arg-type]
             for problem in problems:
                 self.stderr.write(problem)
             errors += len(problems)

@@ -10,8 +10,9 @@ sessions, starts gunicorn, then runs locust once per scenario, naming one user c
   examples/api_client.py does; when the match ends it challenges again and accepts.
 
 MatchPlayer writes every accepted action (match, seq sent, seq after, action) to
-LOADTEST_RECORDS when the run stops, so the command can check that no event was lost or
-written twice.
+LOADTEST_RECORDS when the run stops, with the actions still waiting for their answer then
+(match, seq sent, action): the stop cuts those off, and the server may have applied them. The
+command checks that no event was lost or written twice.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from api_client import choose  # noqa: E402
 
 PLAN: dict[str, Any] = json.loads(Path(os.environ["LOADTEST_PLAN"]).read_text())
 ACCEPTED: list[tuple[int, int, int, str]] = []
+UNANSWERED: dict[int, tuple[int, int, str]] = {}
 _next_client = itertools.count()
 
 
@@ -136,12 +138,14 @@ class MatchPlayer(FastHttpUser):
         if action is None:
             self.seen = None
             return
+        UNANSWERED[id(self)] = (self.match_id, state["seq"], action["action"])
         response = self.client.post(
             f"/api/matches/{self.match_id}/actions/",
             name=f"play: {action['action']}",
             json={"seq": state["seq"], **action},
             headers=self.auth[me],
         )
+        del UNANSWERED[id(self)]
         if response.status_code != 200:
             self.seen = None
             return
@@ -173,4 +177,6 @@ class MatchPlayer(FastHttpUser):
 def _write_records(**_: Any) -> None:
     records = os.environ.get("LOADTEST_RECORDS")
     if records:
-        Path(records).write_text(json.dumps(ACCEPTED))
+        Path(records).write_text(
+            json.dumps({"accepted": ACCEPTED, "unanswered": list(UNANSWERED.values())})
+        )
