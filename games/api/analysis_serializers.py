@@ -109,7 +109,8 @@ class EngineSerializer(serializers.Serializer):
 
 class UnavailableEngineSerializer(serializers.Serializer):
     engine = serializers.ChoiceField(choices=ENGINE_CHOICES)
-    reason = serializers.CharField()
+    reason = serializers.CharField(help_text="Why, for players, in the request's language.")
+    detail = serializers.CharField(help_text="The engine's own failure, in English.")
 
 
 class AnalysisSerializer(serializers.Serializer):

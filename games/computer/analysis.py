@@ -29,6 +29,7 @@ from django.conf import settings
 from django.db import transaction
 from django.http import HttpRequest
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_noop
 
 from accounts import limits
 from backgammon_site.errors import Conflict, NotFound
@@ -99,7 +100,11 @@ def gnubg_plies() -> int:
 
 
 #: What an analysis says where gnubg is not installed.
-GNUBG_MISSING = "GNU Backgammon is not installed on this server."
+GNUBG_MISSING = gettext_noop("GNU Backgammon is not installed on this server.")
+#: What players read where gnubg failed: the failure itself is for the server's log.
+GNUBG_FAILED = gettext_noop(
+    "GNU Backgammon could not analyse this match; bgsage's analysis is shown alone."
+)
 
 
 #: An analysis takes minutes at most: one still pending after this long was lost (its task
@@ -332,7 +337,10 @@ def analysis_view(analysis: MatchAnalysis, engine: Engine = "bgsage") -> dict[st
         "kind": "decisions",
         "engine": engine,
         "engines": [{"engine": name, **about} for name, about in engines.items()],
-        "unavailable": [{"engine": name, "reason": reason} for name, reason in unavailable.items()],
+        "unavailable": [
+            {"engine": name, "reason": _reason_for_players(reason), "detail": reason}
+            for name, reason in unavailable.items()
+        ],
         "players": [
             {
                 "player": names[index],
@@ -347,6 +355,16 @@ def analysis_view(analysis: MatchAnalysis, engine: Engine = "bgsage") -> dict[st
         ],
         "luck": _rolls_view(result.get("luck", []), names),
     }
+
+
+def _reason_for_players(reason: str) -> str:
+    """Why an engine's opinion is missing, in the reader's language: a known reason as it is,
+    any failure of the engine in plain words."""
+    if reason == GNUBG_MISSING:
+        return gettext(GNUBG_MISSING)
+    if reason.startswith(("GNU Backgammon gave no analysis", "GNU Backgammon weighed none")):
+        return gettext(GNUBG_FAILED)
+    return reason
 
 
 def _luck_view(

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from games.computer.sage import CubeDecision
-from games.engine import Dice, Event, MatchRules, Play, Position, parse_play
+from games.engine import AcceptResignation, Dice, Event, MatchRules, Play, Position, parse_play
 from games.engine.mat import move_list
 
 Action = Literal["move", "double", "take", "drop"]
@@ -124,14 +124,18 @@ class GnubgAnalysis:
     ) -> dict[int, GnubgRecord]:
         """Each record under the index, among ``events`` (those whose .mat export gnubg
         analysed), of the event its line of the .mat shows: a roll and its play under the
-        play (or under the roll, when nothing could be played). Raises GnubgError if gnubg's
-        games are not the .mat's."""
+        play (or under the roll, when nothing could be played). A roll its player resigned
+        over instead of playing is in the .mat; gnubg's import keeps it in some positions and
+        drops it in others. Raises GnubgError
+        if gnubg's games are not the .mat's."""
         games = move_list(match_length, events, rules)
         if len(games) != len(self.games):
             raise GnubgError(f"gnubg read {len(self.games)} games, the match has {len(games)}")
         by_event: dict[int, GnubgRecord] = {}
         for game, records in zip(games, self.games, strict=True):
             cells = sorted(cell.event for line in game.lines for cell in line if cell is not None)
+            if len(records) == len(cells) - 1 and isinstance(events[cells[-1]], AcceptResignation):
+                cells.pop()
             if len(cells) != len(records):
                 raise GnubgError(
                     f"gnubg read {len(records)} actions in game {game.number}, "

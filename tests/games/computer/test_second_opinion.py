@@ -17,7 +17,7 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from games.computer.analysis import GNUBG_MISSING
+from games.computer.analysis import GNUBG_FAILED, GNUBG_MISSING
 from games.computer.gnubg import GnubgRun
 from games.computer.review import DISPUTED, review_match
 from games.engine.mat import export_mat
@@ -110,7 +110,9 @@ def test_without_gnubg_the_analysis_is_bgsages_alone_and_says_why(
     imported = imported_match(alice, django_capture_on_commit_callbacks)
     body = analysis(imported, engine="gnubg")
     assert body["engine"] == "bgsage" and [e["engine"] for e in body["engines"]] == ["bgsage"]
-    assert body["unavailable"] == [{"engine": "gnubg", "reason": GNUBG_MISSING}]
+    assert body["unavailable"] == [
+        {"engine": "gnubg", "reason": GNUBG_MISSING, "detail": GNUBG_MISSING}
+    ]
     assert all(row["other"] is None for row in body["players"])
     assert not any(d["disputed"] for d in body["decisions"])
     page = client.get(reverse("import-replay", args=[imported.pk])).content.decode()
@@ -142,7 +144,8 @@ def test_a_program_that_gives_no_analysis_leaves_bgsages_alone(
     assert body["status"] == "done" and [e["engine"] for e in body["engines"]] == ["bgsage"]
     (missing,) = body["unavailable"]
     assert missing["engine"] == "gnubg"
-    assert missing["reason"].startswith("GNU Backgammon gave no analysis: gnubg wrote no analysis")
+    assert missing["reason"] == GNUBG_FAILED
+    assert missing["detail"].startswith("GNU Backgammon gave no analysis: gnubg wrote no analysis")
 
 
 def test_an_unknown_engine_is_refused(alice: Any, django_capture_on_commit_callbacks: Any) -> None:
