@@ -58,7 +58,8 @@ class NoPage(PageSocket):
 class MatchConsumer(PageSocket):
     """ws/matches/<id>/, for players and spectators alike: sends ``{"seq": N}`` each time the
     match reaches seq N, and, to its players' pages only, ``{"type": "chat"}`` when its
-    conversation changed. A casual match's socket opens for its players only, as its page."""
+    conversation changed and ``{"type": "rematch"}`` when its rematch was offered or
+    answered. A casual match's socket opens for its players only, as its page."""
 
     groups_joined: tuple[str, ...] = ()
 
@@ -92,6 +93,9 @@ class MatchConsumer(PageSocket):
 
     async def chat_changed(self, event: dict[str, Any]) -> None:
         await self.send_json({"type": "chat"})
+
+    async def rematch_changed(self, event: dict[str, Any]) -> None:
+        await self.send_json({"type": "rematch"})
 
 
 class LobbyConsumer(PageSocket):

@@ -67,6 +67,16 @@ def announce_chat(match_id: int) -> None:
     _send(match_players_group(match_id), {"type": "chat.changed"}, f"the chat of match {match_id}")
 
 
+def announce_rematch(match_id: int) -> None:
+    """Tell the players' open pages of finished match ``match_id`` that its rematch was
+    offered, accepted, declined or cancelled: the end panel's button changes."""
+    _send(
+        match_players_group(match_id),
+        {"type": "rematch.changed"},
+        f"the rematch of match {match_id}",
+    )
+
+
 def announce_to_lobbies(user_ids: Iterable[int | None], *, everyone: bool = False) -> None:
     """Tell the open lobbies of these players (of every signed-in player if ``everyone``) that
     their matches or challenges changed."""

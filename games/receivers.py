@@ -34,7 +34,13 @@ from games.notifications.news import (
     match_news,
     tournament_match_news,
 )
-from games.push import announce_bracket, announce_chat, announce_seq, announce_to_lobbies
+from games.push import (
+    announce_bracket,
+    announce_chat,
+    announce_rematch,
+    announce_seq,
+    announce_to_lobbies,
+)
 from games.selectors import tournament_of_match
 from games.services.league_tables import league_of_match
 from games.signals import (
@@ -215,6 +221,15 @@ def _push_new_challenge_to_lobbies(sender: Any, *, challenge_id: int, **kwargs: 
     parties = selectors.parties_of_challenge(challenge_id)
     if parties is not None:
         announce_to_lobbies(parties, everyone=parties[1] is None)
+
+
+@receiver(challenge_created, dispatch_uid="games.push.rematch_offered")
+@receiver(challenge_closed, dispatch_uid="games.push.rematch_answered")
+def _push_rematch_to_the_finished_match(
+    sender: Any, *, rematch_of: int | None = None, **kwargs: Any
+) -> None:
+    if rematch_of is not None:
+        announce_rematch(rematch_of)
 
 
 @receiver(challenge_closed, dispatch_uid="games.push.challenge_closed")

@@ -13,11 +13,13 @@ match_changed = Signal()
 #: deadline. Sent once per decision.
 deadline_near = Signal()
 
-#: Sent after the transaction that created a challenge has committed: challenge_id.
+#: Sent after the transaction that created a challenge has committed: challenge_id, and
+#: rematch_of (the finished match a rematch offers to play again, or None).
 challenge_created = Signal()
 
 #: Sent after the transaction that accepted, declined or cancelled a challenge has committed:
-#: challenge_id, open_to_anyone (whether it was an open challenge, on every lobby's list).
+#: challenge_id, open_to_anyone (whether it was an open challenge, on every lobby's list) and
+#: rematch_of (as challenge_created gives it).
 challenge_closed = Signal()
 
 #: Sent after the transaction that changed a match's conversation (a message sent, or hidden by

@@ -82,8 +82,8 @@ def challenge_create(
         challenger_plays_first=challenger_plays_first,
         rematch_of=rematch_of,
     )
-    challenge_id = challenge.pk
-    transaction.on_commit(lambda: challenge_created.send(Challenge, challenge_id=challenge_id))
+    details = {"challenge_id": challenge.pk, "rematch_of": challenge.rematch_of_id}
+    transaction.on_commit(lambda: challenge_created.send(Challenge, **details))
     return challenge
 
 
@@ -306,5 +306,9 @@ def _close(challenge: Challenge, status: str) -> Challenge:
 
 
 def _announce_closed(challenge: Challenge, *, open_to_anyone: bool) -> None:
-    details = {"challenge_id": challenge.pk, "open_to_anyone": open_to_anyone}
+    details = {
+        "challenge_id": challenge.pk,
+        "open_to_anyone": open_to_anyone,
+        "rematch_of": challenge.rematch_of_id,
+    }
     transaction.on_commit(lambda: challenge_closed.send(Challenge, **details))

@@ -1,7 +1,8 @@
 // Pushed updates on the match page: a WebSocket (games/consumers.py) tells the page each new
 // seq of its match, and the page then fetches its play area as htmx does after an action; when
 // the players' conversation changed, a player's page fetches its chat messages the same way
-// (a spectator's page has no chat, and the chat's view would give it nothing). While
+// (a spectator's page has no chat, and the chat's view would give it nothing); when the
+// rematch of a finished match was offered or answered, a player's page fetches its end panel. While
 // the socket is open the 4 s poll of the play area (data-poll) is cancelled before it is sent;
 // while it is closed the poll goes on (and the socket is tried again every few seconds), and
 // the change it finds is fetched the same way instead of loading the whole page again; the chat
@@ -35,12 +36,12 @@
   }
 
   function fetchPlayArea() {
-    var poller = document.querySelector("[data-poll]");
-    if (!poller) {
+    var pushed = document.querySelector("#play-area [data-push-path]");
+    if (!pushed) {
       return;
     }
     var side = new URLSearchParams(location.search).get("side");
-    htmx.ajax("GET", poller.dataset.pageUrl + (side ? "?side=" + side : ""), {
+    htmx.ajax("GET", pushed.dataset.pageUrl + (side ? "?side=" + side : ""), {
       source: playArea(),
       target: "#play-area",
       select: "#play-area",
@@ -72,6 +73,8 @@
       var news = JSON.parse(event.data);
       if (news.type === "chat") {
         fetchChat();
+      } else if (news.type === "rematch") {
+        fetchPlayArea();
       } else {
         refresh(news.seq);
       }
@@ -138,9 +141,9 @@
   });
 
   document.addEventListener("DOMContentLoaded", function () {
-    var poller = document.querySelector("[data-poll][data-push-path]");
-    if (poller && "WebSocket" in window) {
-      connect(poller.dataset.pushPath);
+    var pushed = document.querySelector("#play-area [data-push-path]");
+    if (pushed && "WebSocket" in window) {
+      connect(pushed.dataset.pushPath);
     }
     setInterval(function () {
       if (socket === null || socket.readyState !== WebSocket.OPEN) {
