@@ -1,6 +1,8 @@
 /* "Enable notifications on this device" on the notification settings page: registers the
    service worker (/sw.js), asks the browser's permission, subscribes with the site's VAPID
-   public key and sends the subscription to the server; "Disable" takes it back. */
+   public key and sends the subscription to the server; "Disable" takes it back. One button
+   shows at a time, and each refusal is said in the page's language (the sentences are in
+   the page's <template data-webpush-says>). */
 (function () {
   "use strict";
 
@@ -9,15 +11,29 @@
   const status = panel.querySelector("[data-webpush-status]");
   const enable = panel.querySelector('[data-webpush-action="enable"]');
   const disable = panel.querySelector('[data-webpush-action="disable"]');
-  const say = (text) => {
-    status.textContent = text;
-  };
+  const sentences = panel.querySelector("template[data-webpush-says]").content;
+
+  function sentence(key) {
+    const found = sentences.querySelector(`[data-say="${key}"]`);
+    return found ? found.textContent.trim().replace(/\s+/g, " ") : key;
+  }
+
+  function say(key, detail) {
+    status.dataset.webpushSaid = key;
+    status.textContent = detail ? `${sentence(key)} ${detail}` : sentence(key);
+  }
+
+  function only(button) {
+    enable.hidden = button !== enable;
+    disable.hidden = button !== disable;
+    enable.disabled = false;
+    disable.disabled = false;
+  }
 
   if (!("serviceWorker" in navigator && "PushManager" in window && "Notification" in window)) {
-    enable.hidden = true;
-    disable.hidden = true;
+    only(null);
     panel.dataset.webpushState = "unsupported";
-    say("This browser cannot show the site's notifications.");
+    say("unsupported");
     return;
   }
 
@@ -32,17 +48,18 @@
       if (subscription) send(panel.dataset.subscribeUrl, subscription.toJSON());
       show(subscription);
     })
-    .catch((error) => {
+    .catch(() => {
       panel.dataset.webpushWorker = "failed";
-      say(`Notifications cannot work here: ${error.message}`);
+      only(null);
+      say("no-worker");
     });
 
   enable.addEventListener("click", async () => {
     enable.disabled = true;
     try {
-      if ((await Notification.requestPermission()) !== "granted") {
-        say("The browser may not show the site's notifications: allow them in its site settings, then try again.");
-        enable.disabled = false;
+      const permission = await Notification.requestPermission();
+      if (permission !== "granted") {
+        refused(permission === "denied" ? "blocked" : "dismissed");
         return;
       }
       const registration = await registered;
@@ -56,12 +73,17 @@
       const answer = await send(panel.dataset.subscribeUrl, subscription.toJSON());
       if (!answer.ok) {
         await subscription.unsubscribe();
-        throw new Error(await reasonOf(answer));
+        only(enable);
+        say("not-enabled", await reasonOf(answer));
+        return;
       }
       show(subscription);
     } catch (error) {
-      say(`Notifications could not be enabled: ${error.message}`);
-      enable.disabled = false;
+      refused(
+        error.name === "NotAllowedError" && Notification.permission === "denied"
+          ? "blocked"
+          : "no-push-service",
+      );
     }
   });
 
@@ -73,27 +95,34 @@
       if (subscription) {
         const answer = await send(panel.dataset.removeUrl, { endpoint: subscription.endpoint });
         // 404: the server had forgotten it already.
-        if (!answer.ok && answer.status !== 404) throw new Error(await reasonOf(answer));
+        if (!answer.ok && answer.status !== 404) {
+          only(disable);
+          say("not-disabled", await reasonOf(answer));
+          return;
+        }
         await subscription.unsubscribe();
       }
       show(null);
     } catch (error) {
-      say(`Notifications could not be disabled: ${error.message}`);
-      disable.disabled = false;
+      only(disable);
+      say("not-disabled", error.message);
     }
   });
 
+  function refused(key) {
+    panel.dataset.webpushState = key;
+    only(key === "blocked" ? null : enable);
+    say(key);
+  }
+
   function show(subscription) {
-    enable.hidden = Boolean(subscription);
-    disable.hidden = !subscription;
-    enable.disabled = false;
-    disable.disabled = false;
+    if (!subscription && Notification.permission === "denied") {
+      refused("blocked");
+      return;
+    }
+    only(subscription ? disable : enable);
     panel.dataset.webpushState = subscription ? "enabled" : "disabled";
-    say(
-      subscription
-        ? "Notifications are on for this device."
-        : "Notifications are off for this device.",
-    );
+    say(subscription ? "on" : "off");
   }
 
   function send(url, body) {
@@ -110,7 +139,7 @@
     try {
       return (await answer.json()).message;
     } catch (error) {
-      return `the server answered ${answer.status}`;
+      return `(${answer.status})`;
     }
   }
 
