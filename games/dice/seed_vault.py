@@ -7,6 +7,8 @@ from functools import cache
 from cryptography.fernet import Fernet
 from django.conf import settings
 
+from games.dice.rolls import commitment
+
 
 @cache
 def _fernet(key: str) -> Fernet:
@@ -19,3 +21,9 @@ def encrypt_seed(seed: bytes) -> bytes:
 
 def decrypt_seed(ciphertext: bytes | memoryview) -> bytes:
     return _fernet(settings.DICE_SEED_KEY).decrypt(bytes(ciphertext))
+
+
+def seed_commitment(ciphertext: bytes | memoryview) -> str:
+    """The public commitment to the stored seed (its SHA-256, as the match's first event
+    gives it), never the seed."""
+    return commitment(decrypt_seed(ciphertext))

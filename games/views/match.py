@@ -33,6 +33,7 @@ from backgammon_site.errors import (
 )
 from games import selectors, services
 from games.clocks.words import time_control_words
+from games.dice.seed_vault import seed_commitment
 from games.engine import format_play
 from games.models import Challenge, Match
 from games.notifications.attention import record_match_open
@@ -380,6 +381,7 @@ def _play_area(
         and (selectors.against_computer(match) or selectors.is_casual(match)),
         "after": _after_the_match(request, match, view, viewer),
         "download": match_download(match),
+        "dice_commitment": seed_commitment(match.server_seed_ciphertext),
         "csrf_token": CSRF_SLOT,
     }
     return (
