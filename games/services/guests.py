@@ -6,15 +6,14 @@ Which guests are idle is accounts.guests' question; their matches are this app's
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from datetime import datetime
-from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 from django.db.models import Q
 
 from accounts.guests import IDLE_DAYS, idle_guests
+from games.log.records import began_between_guests
 from games.models import Challenge, Match, MatchEvent
 
 
@@ -49,18 +48,6 @@ def idle_guests_purge(
             Match.objects.filter(pk__in=match_ids).delete()
         get_user_model().objects.filter(pk__in=guest_ids).delete()
     return len(guest_ids), len(match_ids)
-
-
-def began_between_guests(started: Mapping[str, Any]) -> bool:
-    """Whether a match's ``match_started`` payload records its players as guests and computer
-    opponents, at least one a guest (accounts.models.player_kind)."""
-    kinds = started.get("player_kinds")
-    return (
-        isinstance(kinds, list)
-        and len(kinds) == len(started.get("player_ids") or ())
-        and set(kinds) <= {"guest", "computer"}
-        and "guest" in kinds
-    )
 
 
 def _purge_match_logs(match_ids: list[int]) -> None:

@@ -15,8 +15,9 @@ from accounts.guests import GUEST_KEY
 from accounts.models import Profile
 from accounts.names import player_name
 from games import selectors
+from games.log.records import began_between_guests
 from games.models import Match, MatchEvent
-from games.services.guests import began_between_guests, idle_guests_purge
+from games.services.guests import idle_guests_purge
 from tests.accounts.mailbox import confirmation_path
 from tests.games.factories import events_of, make_user, reload, start_match
 
