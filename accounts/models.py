@@ -244,3 +244,14 @@ def is_computer(user: Any) -> bool:
     """
     profile = profile_of(user)
     return profile is not None and bool(profile.bot_level)
+
+
+def player_kind(user: Any) -> str:
+    """``"guest"``, ``"computer"`` or ``"signed_up"``: what a player is, as a match's first event
+    records it (the guest purge trusts that record, not the profile it may find later)."""
+    profile = profile_of(user)
+    if profile is not None and profile.is_guest:
+        return "guest"
+    if profile is not None and profile.bot_level:
+        return "computer"
+    return "signed_up"

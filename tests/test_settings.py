@@ -12,6 +12,7 @@ from cryptography.fernet import Fernet
 from django.conf import settings
 
 from backgammon_site.vapid import key_pair_make
+from games.management.rehearsal.stack import readme_production_environment
 from tests.conftest import REPO_ROOT
 
 LOAD_SETTINGS = (
@@ -437,13 +438,6 @@ def test_forms_may_post_from_the_sites_own_origin_and_the_listed_ones(run_python
         "https://www.example.com",
         "https://bg.example.org",
     ]
-
-
-def readme_production_environment() -> dict[str, str]:
-    """The environment in the README's Production section, as NAME=value lines."""
-    section = (REPO_ROOT / "README.md").read_text().split("\n## Production\n", 1)[1]
-    block = section.split("```\n", 2)[1]
-    return dict(line.split("=", 1) for line in block.splitlines() if line.strip())
 
 
 @pytest.mark.slow

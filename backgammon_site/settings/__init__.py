@@ -91,6 +91,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: the load balancer's /healthz is answered before the HTTPS redirect and host check.
+    "backgammon_site.health_check.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -157,6 +159,12 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # PostgreSQL: the role the service runs as, which must not own the tables; migrate, run by the
 # owner, grants it exactly what it needs (docs/database-role.md). Unset: no grants.
 DATABASE_SERVICE_ROLE = os.environ.get("DATABASE_SERVICE_ROLE", "")
+
+# The match logs' anchors (games/log/anchors.py, docs/database-role.md): the key that signs
+# them, which the database never holds (give it to the anchoring job only), and the directory
+# `manage.py anchor_matches` writes them to, where the database roles cannot write.
+LOG_ANCHOR_KEY = os.environ.get("LOG_ANCHOR_KEY", "")
+LOG_ANCHOR_DIR = os.environ.get("LOG_ANCHOR_DIR", "")
 
 # The cache, which API throttling and rate limits count in, so every process must share it:
 # Redis (CACHE_URL=redis://... or rediss://...; sessions are then read from it before the

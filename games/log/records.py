@@ -96,3 +96,15 @@ def rules_of_log(rows: Iterable[StoredEvent]) -> MatchRules:
             return MatchRules.from_payload(row.payload)
         break
     return MatchRules()
+
+
+def began_between_guests(started: Mapping[str, Any]) -> bool:
+    """Whether a match's ``match_started`` payload records its players as guests and computer
+    opponents, at least one a guest (accounts.models.player_kind)."""
+    kinds = started.get("player_kinds")
+    return (
+        isinstance(kinds, list)
+        and len(kinds) == len(started.get("player_ids") or ())
+        and set(kinds) <= {"guest", "computer"}
+        and "guest" in kinds
+    )

@@ -1,11 +1,12 @@
 """The database role the service runs as, which does not own the tables (docs/database-role.md).
 
 The owner runs the migrations; the service role (setting DATABASE_SERVICE_ROLE) may read and
-write rows and nothing else: no TRUNCATE, no DDL, and on the match log no UPDATE, so the log's
-trigger is the last word on DELETE. ``service_role_grant`` sets exactly these grants on every
-table of the schema, from scratch; migration 0013 runs it once and a post_migrate receiver
-after every ``migrate``, so tables made by later migrations get the same grants whoever made
-them.
+write rows and nothing else: no TRUNCATE, no DDL, and on the match log neither UPDATE nor
+DELETE: it purges guests' matches through the owner's function games_guest_matches_purge
+(migration 0027), the one function it may execute. ``service_role_grant`` sets exactly these
+grants on every table of the schema, from scratch; migration 0013 runs it once and a
+post_migrate receiver after every ``migrate``, so tables made by later migrations get the same
+grants whoever made them.
 """
 
 from __future__ import annotations
@@ -23,12 +24,17 @@ logger = logging.getLogger(__name__)
 GRANTS = """
 REVOKE ALL ON ALL TABLES IN SCHEMA {schema} FROM {role};
 REVOKE ALL ON ALL SEQUENCES IN SCHEMA {schema} FROM {role};
+REVOKE ALL ON ALL FUNCTIONS IN SCHEMA {schema} FROM {role};
 GRANT USAGE ON SCHEMA {schema} TO {role};
 GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA {schema} TO {role};
 GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA {schema} TO {role};
-REVOKE UPDATE ON {schema}.games_matchevent FROM {role};
+REVOKE UPDATE, DELETE ON {schema}.games_matchevent FROM {role};
 REVOKE INSERT, UPDATE, DELETE ON {schema}.django_migrations FROM {role};
 """
+
+#: The one way the service deletes match events (games migration 0027), once it exists.
+GUEST_PURGE = "games_guest_matches_purge(bigint[])"
+GRANT_GUEST_PURGE = "GRANT EXECUTE ON FUNCTION {schema}.{function} TO {role};"
 
 
 def service_role_grant(connection: BaseDatabaseWrapper) -> bool:
@@ -64,8 +70,12 @@ def service_role_grant(connection: BaseDatabaseWrapper) -> bool:
             )
         if is_current_user:
             return False
-        statements = sql.SQL(GRANTS).format(
-            schema=sql.Identifier(schema), role=sql.Identifier(role)
+        cursor.execute("SELECT to_regprocedure(%s) IS NOT NULL", [f"{schema}.{GUEST_PURGE}"])
+        grants = GRANTS + (GRANT_GUEST_PURGE if cursor.fetchone()[0] else "")
+        statements = sql.SQL(grants).format(
+            schema=sql.Identifier(schema),
+            role=sql.Identifier(role),
+            function=sql.SQL(GUEST_PURGE),
         )
         with transaction.atomic(using=connection.alias):
             cursor.execute(statements.as_string(cursor.connection))

@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts.models import player_kind
 from backgammon_site.errors import ApplicationError, Conflict, Forbidden, IllegalAction, NotFound
 from games.dice import rolls
 from games.dice.seed_vault import encrypt_seed
@@ -82,6 +83,7 @@ def match_start(
                 "time_control": dict(time_control),
                 "players": [first_player.get_username(), second_player.get_username()],
                 "player_ids": [first_player.pk, second_player.pk],
+                "player_kinds": [player_kind(first_player), player_kind(second_player)],
                 "dice": {
                     "scheme": "hmac-sha256-v1",
                     "server_seed_commitment": rolls.commitment(server_seed),

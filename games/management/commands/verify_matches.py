@@ -1,9 +1,11 @@
 """`manage.py verify_matches`: replay every log and check it against its snapshot and digests."""
 
+from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from games.log.anchors import AnchorError, anchor_files, anchors_check
 from games.log.integrity import log_problems
 from games.models import Match
 
@@ -16,8 +18,17 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("match_ids", nargs="*", type=int, help="Only these matches.")
+        parser.add_argument(
+            "--anchors",
+            type=Path,
+            help="Also check every match against these anchor files (a file, or a directory of "
+            "them, written by anchor_matches and signed with LOG_ANCHOR_KEY): catches a log "
+            "rewritten with its chain recomputed, and a vanished match.",
+        )
 
-    def handle(self, *args: Any, match_ids: list[int], **options: Any) -> None:
+    def handle(
+        self, *args: Any, match_ids: list[int], anchors: Path | None, **options: Any
+    ) -> None:
         matches = Match.objects.order_by("pk")
         if match_ids:
             matches = matches.filter(pk__in=match_ids)
@@ -30,6 +41,16 @@ class Command(BaseCommand):
                 for problem in problems:
                     self.stderr.write(f"match {match.pk}: {problem}")
         summary = f"{checked} matches checked, {broken} with problems"
+        if anchors is not None:
+            try:
+                files = anchor_files(anchors)
+                disagreements = anchors_check(files)
+            except AnchorError as error:
+                raise CommandError(str(error)) from error
+            for problem in disagreements:
+                self.stderr.write(problem)
+            summary += f"; {len(files)} anchor files, {len(disagreements)} disagreements"
+            broken += len(disagreements)
         if broken:
             raise CommandError(summary)
         self.stdout.write(summary)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import http.client
 import importlib.util
 import json
+import ssl
 import threading
 import time
 import traceback
@@ -68,6 +69,8 @@ class Journal:
 class Api:
     base_url: str
     journal: Journal
+    #: What an https base_url's certificate is checked against.
+    tls: ssl.SSLContext | None = None
 
     def send(
         self, method: str, path: str, token: str, body: Any = None, key: str | None = None
@@ -94,8 +97,12 @@ class Api:
         self, method: str, path: str, token: str, body: Any, key: str | None
     ) -> tuple[int, Any]:
         address = urllib.parse.urlsplit(self.base_url)
-        connection = http.client.HTTPConnection(
-            address.hostname, address.port, timeout=REQUEST_TIMEOUT
+        connection = (
+            http.client.HTTPSConnection(
+                address.hostname, address.port, timeout=REQUEST_TIMEOUT, context=self.tls
+            )
+            if address.scheme == "https"
+            else http.client.HTTPConnection(address.hostname, address.port, timeout=REQUEST_TIMEOUT)
         )
         headers = {
             "Authorization": f"Token {token}",

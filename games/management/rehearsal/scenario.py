@@ -90,7 +90,8 @@ def run(form: Form, *, postgres: str, keep: bool, say: Callable[[str], None]) ->
     stack.define()
     say(
         f"database {stack.database.name}, Redis on {stack.redis_port}, HAProxy on "
-        f"{stack.haproxy_port}, web on {stack.web_ports}, logs in {folder}"
+        f"{stack.haproxy_port} (https; http on {stack.plain_port}), web on {stack.web_ports}, "
+        f"logs in {folder}"
     )
     stack.database.create()
     passed = False
@@ -126,7 +127,7 @@ def _run(stack: Stack, form: Form, say: Callable[[str], None]) -> tuple[str, boo
         )
     )
     journal = Journal()
-    api = Api(stack.base_url, journal)
+    api = Api(stack.base_url, journal, stack.client_tls())
     stop = threading.Event()
     load_started = time.monotonic()
     players = [Player(api, row, stop, match_length=form.match_length) for row in plan["played"]] + [

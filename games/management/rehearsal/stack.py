@@ -1,5 +1,6 @@
 """The rehearsal's stack on loopback: a fresh PostgreSQL database, a Redis of its own, two web
-servers behind HAProxy, two Celery workers and beat, each a process it can kill and start again.
+servers behind HAProxy (which ends TLS with a self-signed certificate), two Celery workers and
+beat, each a process it can kill and start again, all with the README's production environment.
 
 Every process runs in a session of its own, so a kill takes its children too (a gunicorn
 master with its workers, a Celery worker with its pool), as when a machine dies.
@@ -9,17 +10,20 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import ipaddress
 import os
 import secrets
 import shutil
 import signal
 import socket
+import ssl
 import subprocess
 import sys
 import time
 import urllib.parse
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from string import Template
 
@@ -27,6 +31,9 @@ from games.management.web_server import web_server_command
 
 HAPROXY = "/usr/sbin/haproxy"
 HAPROXY_TEMPLATE = Path(__file__).resolve().parents[3] / "deploy" / "haproxy.cfg"
+README = HAPROXY_TEMPLATE.parents[1] / "README.md"
+#: The site's name on loopback: the certificate's, the only allowed host, SITE_URL's.
+SITE_HOST = "localhost"
 #: The brief's first port for Redis servers of our own (the machine's Redis is on 6379).
 FIRST_REDIS_PORT = 6391
 READY_TIMEOUT = 90.0
@@ -67,13 +74,61 @@ def free_port(first: int = 0) -> int:
             return int(probe.getsockname()[1])
 
 
-def answers_http(port: int, path: str = "/sw.js") -> bool:
+def answers_http(port: int, path: str = "/healthz", tls: ssl.SSLContext | None = None) -> bool:
+    """Whether ``path`` answers 200 on ``port`` (over TLS with ``tls``)."""
     try:
-        with socket.create_connection(("127.0.0.1", port), timeout=2) as connection:
-            connection.sendall(f"GET {path} HTTP/1.0\r\nHost: localhost\r\n\r\n".encode())
+        with socket.create_connection(("127.0.0.1", port), timeout=2) as plain:
+            connection = plain if tls is None else tls.wrap_socket(plain, server_hostname=SITE_HOST)
+            request = f"GET {path} HTTP/1.0\r\nHost: {SITE_HOST}\r\n\r\n"
+            connection.sendall(request.encode())
             return connection.recv(12).startswith(b"HTTP/1.1 200")
     except OSError:
         return False
+
+
+def readme_production_environment() -> dict[str, str]:
+    """The environment in the README's Production section, as NAME=value lines."""
+    section = README.read_text().split("\n## Production\n", 1)[1]
+    block = section.split("```\n", 2)[1]
+    return dict(line.split("=", 1) for line in block.splitlines() if line.strip())
+
+
+def self_signed_certificate(path: Path) -> None:
+    """Write to ``path`` a certificate for SITE_HOST (and 127.0.0.1), valid for a day, with its
+    private key after it, as HAProxy's ``crt`` reads them."""
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.oid import NameOID
+
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, SITE_HOST)])
+    now = datetime.now(UTC)
+    certificate = (
+        x509.CertificateBuilder()
+        .subject_name(name)
+        .issuer_name(name)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - timedelta(minutes=5))
+        .not_valid_after(now + timedelta(days=1))
+        .add_extension(
+            x509.SubjectAlternativeName(
+                [x509.DNSName(SITE_HOST), x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]
+            ),
+            critical=False,
+        )
+        .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
+        .sign(key, hashes.SHA256())
+    )
+    path.write_bytes(
+        certificate.public_bytes(serialization.Encoding.PEM)
+        + key.private_bytes(
+            serialization.Encoding.PEM,
+            serialization.PrivateFormat.PKCS8,
+            serialization.NoEncryption(),
+        )
+    )
 
 
 def answers_redis(port: int) -> bool:
@@ -187,13 +242,18 @@ class Database:
             connection.execute(statement)
 
 
-def haproxy_config(bind_port: int, web_ports: list[int]) -> str:
+def haproxy_config(bind_port: int, plain_port: int, certificate: Path, web_ports: list[int]) -> str:
+    """deploy/haproxy.cfg filled in for loopback: https on ``bind_port``, http (redirected to
+    https) on ``plain_port``."""
     servers = "\n".join(
         f"    server web{number} 127.0.0.1:{port} check"
         for number, port in enumerate(web_ports, start=1)
     )
     return Template(HAPROXY_TEMPLATE.read_text()).substitute(
-        bind=f"127.0.0.1:{bind_port}", servers=servers
+        bind=f"127.0.0.1:{bind_port}",
+        plain_bind=f"127.0.0.1:{plain_port}",
+        certificate=str(certificate),
+        servers=servers,
     )
 
 
@@ -206,6 +266,7 @@ class Stack:
     database: Database
     redis_port: int
     haproxy_port: int
+    plain_port: int
     web_ports: list[int]
     sweep_interval: float
     services: dict[str, Service] = field(default_factory=dict)
@@ -214,24 +275,36 @@ class Stack:
     @classmethod
     def on_loopback(cls, folder: Path, server_url: str, sweep_interval: float) -> Stack:
         name = f"bg_rehearsal_{os.getpid()}_{secrets.token_hex(3)}"
-        web_ports = [free_port(), free_port()]
-        while web_ports[0] == web_ports[1]:
-            web_ports[1] = free_port()
+        ports: list[int] = []
+        while len(ports) < 4:
+            port = free_port()
+            if port not in ports:
+                ports.append(port)
         return cls(
             folder=folder,
             database=Database(server_url, name),
             redis_port=free_port(FIRST_REDIS_PORT),
-            haproxy_port=free_port(),
-            web_ports=web_ports,
+            haproxy_port=ports[0],
+            plain_port=ports[1],
+            web_ports=ports[2:],
             sweep_interval=sweep_interval,
         )
 
     @property
     def base_url(self) -> str:
-        return f"http://127.0.0.1:{self.haproxy_port}"
+        return f"https://{SITE_HOST}:{self.haproxy_port}"
+
+    @property
+    def certificate(self) -> Path:
+        return self.folder / "haproxy.pem"
+
+    def client_tls(self) -> ssl.SSLContext:
+        """What the players trust: the stack's own certificate, and nothing else."""
+        return ssl.create_default_context(cafile=str(self.certificate))
 
     def environment(self) -> dict[str, str]:
-        """Production settings (DEBUG off) on this stack's database and Redis, plain http."""
+        """The README's production environment (DEBUG off, HTTPS on, behind one proxy) on this
+        stack's database, Redis and address; keys made for the run; email kept in memory."""
         inherited = {
             name: value
             for name, value in os.environ.items()
@@ -239,18 +312,20 @@ class Stack:
             and name not in ("DATABASE_URL", "CACHE_URL", "CHANNELS_REDIS_URL", "EMAIL_URL")
         }
         redis = f"redis://127.0.0.1:{self.redis_port}"
+        production = readme_production_environment()
+        # The rehearsal's database is owned by the one role it connects as; email stays here.
+        for name in ("DATABASE_SERVICE_ROLE", "EMAIL_URL", "VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY"):
+            production.pop(name)
         return {
             **inherited,
+            **production,
             "DJANGO_SETTINGS_MODULE": "backgammon_site.settings",
-            "DJANGO_DEBUG": "0",
-            "DJANGO_HTTPS": "0",
             "DJANGO_SECRET_KEY": self.secret_key,
             "DICE_SEED_KEY": os.environ.get(
                 "DICE_SEED_KEY", "Y2ktb25seS1kaWNlLXNlZWQta2V5LTMyLWJ5dGVzISE="
             ),
-            "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
+            "DJANGO_ALLOWED_HOSTS": SITE_HOST,
             "DJANGO_VAR_DIR": str(self.folder / "var"),
-            "TRUSTED_PROXY_COUNT": "1",
             "SITE_URL": self.base_url,
             "DATABASE_URL": self.database.url,
             "CELERY_BROKER_URL": f"{redis}/0",
@@ -266,8 +341,11 @@ class Stack:
     def define(self) -> None:
         environment = self.environment()
         (self.folder / "var").mkdir(exist_ok=True)
+        self_signed_certificate(self.certificate)
         config = self.folder / "haproxy.cfg"
-        config.write_text(haproxy_config(self.haproxy_port, self.web_ports))
+        config.write_text(
+            haproxy_config(self.haproxy_port, self.plain_port, self.certificate, self.web_ports)
+        )
 
         def service(name: str, argv: list[str], ready: Callable[[str], bool]) -> None:
             log = self.folder / f"{name}.log"
@@ -283,9 +361,11 @@ class Stack:
         )
         for number, port in enumerate(self.web_ports, start=1):
             service(f"web{number}", web_server_argv(port), lambda _, port=port: answers_http(port))
-        haproxy_port = self.haproxy_port
+        haproxy_port, tls = self.haproxy_port, self.client_tls
         service(
-            "haproxy", [HAPROXY, "-db", "-f", str(config)], lambda _: answers_http(haproxy_port)
+            "haproxy",
+            [HAPROXY, "-db", "-f", str(config)],
+            lambda _: answers_http(haproxy_port, tls=tls()),
         )
         service(
             "urgent",

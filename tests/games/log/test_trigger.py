@@ -1,6 +1,8 @@
-"""On PostgreSQL the database defends the log itself (games migrations 0002, 0010, 0012): the
-guest purge's flag deletes only the events of matches between guests (and the computer),
-TRUNCATE is refused to everyone, and a match cannot be deleted while its log exists."""
+"""On PostgreSQL the database defends the log itself (games migrations 0002, 0012, 0027): the
+guest purge's function deletes only the events of matches that began between guests (and the
+computer), TRUNCATE is refused to everyone, and a match cannot be deleted while its log
+exists. (The flag alone opens the log to the tables' owner only: tests/games/log/
+test_trigger_service_role.py tries it as the service.)"""
 
 from __future__ import annotations
 
@@ -56,62 +58,80 @@ def run(*statements):
         cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
 
 
-def delete_events(match):
-    return ("DELETE FROM games_matchevent WHERE match_id = %s", [match.pk])
-
-
 def events_left(match):
     return MatchEvent.objects.filter(match=match).count()
 
 
+def purge(*matches):
+    return (
+        "SELECT games_guest_matches_purge(%s::bigint[])",
+        [[match.pk for match in matches]],
+    )
+
+
 @pytest.mark.parametrize("opponent", ["guest", "computer"])
-def test_the_purge_flag_deletes_the_log_of_a_match_between_guests(dice, opponent):
+def test_the_purge_function_deletes_the_log_of_a_match_between_guests(dice, opponent):
     match = begun(dice, new_guest(), new_guest() if opponent == "guest" else computer())
 
-    run(
-        (PURGE_FLAG, None),
-        delete_events(match),
-        ("DELETE FROM games_match WHERE id = %s", [match.pk]),
-    )
+    run(purge(match), ("DELETE FROM games_match WHERE id = %s", [match.pk]))
 
     assert events_left(match) == 0
     assert not Match.objects.filter(pk=match.pk).exists()
 
 
 @pytest.mark.parametrize("guest_seat", [0, 1])
-def test_the_purge_flag_refuses_a_match_with_a_signed_up_player(dice, alice, guest_seat):
+def test_the_purge_function_refuses_a_match_with_a_signed_up_player(dice, alice, guest_seat):
     players = [alice, new_guest()] if guest_seat else [new_guest(), alice]
     match = begun(dice, *players)
     count = events_left(match)
 
-    with pytest.raises(DatabaseError, match="not one"):
-        run((PURGE_FLAG, None), delete_events(match))
+    with pytest.raises(DatabaseError, match=f"match {match.pk} did not"):
+        run(purge(match))
 
     assert events_left(match) == count
 
 
-def test_the_purge_flag_refuses_signed_up_players_and_computer_only_matches(dice, alice, bob):
-    for match in (begun(dice, alice, bob), begun(dice, computer(), alice)):
-        with pytest.raises(DatabaseError, match="append-only"):
-            run((PURGE_FLAG, None), delete_events(match))
-        assert events_left(match) > 0
+def test_the_purge_function_refuses_signed_up_players_and_computer_only_matches(dice, alice, bob):
     between_computers = begun(dice, computer("FirstBot"), computer("SecondBot"))
-    with pytest.raises(DatabaseError, match="append-only"):
-        run((PURGE_FLAG, None), delete_events(between_computers))
+    for match in (begun(dice, alice, bob), begun(dice, computer(), alice), between_computers):
+        with pytest.raises(DatabaseError, match="did not"):
+            run(purge(match))
+        assert events_left(match) > 0
+
+
+def test_one_refused_match_and_the_purge_function_deletes_nothing(dice, alice):
+    between_guests = begun(dice, new_guest(), new_guest())
+    with_alice = begun(dice, new_guest(), alice)
+
+    with pytest.raises(DatabaseError, match=f"match {with_alice.pk} did not"):
+        run(purge(between_guests, with_alice))
+
+    assert events_left(between_guests) > 0 and events_left(with_alice) > 0
+
+
+def test_the_purge_function_trusts_the_first_event_not_the_profiles_now(dice, alice, bob):
+    """Players who signed up, later marked as guests, are still the signed-up players their
+    match began with; a guest who has signed up since is no longer a guest."""
+    signed_up = begun(dice, alice, bob)
+    converted_guest = new_guest()
+    was_guests = begun(dice, converted_guest, new_guest())
+    Profile.objects.filter(user__in=[alice, bob]).update(is_guest=True)
+    Profile.objects.filter(user=converted_guest).update(is_guest=False)
+
+    for match in (signed_up, was_guests):
+        with pytest.raises(DatabaseError, match=f"match {match.pk} did not"):
+            run(purge(match))
+        assert events_left(match) > 0
 
 
 def test_a_signed_up_players_match_cannot_lose_its_row_first_and_its_log_after(dice, alice):
-    """Deleting the match row first (its foreign key waits for the commit) leaves the trigger
-    no match to look at: it refuses."""
+    """Deleting the match row first (its foreign key waits for the commit) changes nothing:
+    the log's own first event says who played."""
     match = begun(dice, new_guest(), alice)
     count = events_left(match)
 
-    with pytest.raises(DatabaseError, match="append-only"):
-        run(
-            ("DELETE FROM games_match WHERE id = %s", [match.pk]),
-            (PURGE_FLAG, None),
-            delete_events(match),
-        )
+    with pytest.raises(DatabaseError, match="did not"):
+        run(("DELETE FROM games_match WHERE id = %s", [match.pk]), purge(match))
 
     assert events_left(match) == count and Match.objects.filter(pk=match.pk).exists()
 
@@ -138,8 +158,8 @@ def test_the_trigger_reads_the_real_tables_not_a_sessions_temporary_ones(dice, a
         "INSERT INTO accounts_profile SELECT id, true, '' FROM auth_user",
     )
 
-    with pytest.raises(DatabaseError, match="not one"):
-        run(*((sql, None) for sql in fakes), (PURGE_FLAG, None), delete_events(match))
+    with pytest.raises(DatabaseError, match="did not"):
+        run(*((sql, None) for sql in fakes), purge(match))
 
     assert events_left(match) == count
 

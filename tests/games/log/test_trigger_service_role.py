@@ -1,6 +1,7 @@
 """The service's database role (docs/database-role.md): every migrate grants it rows on every
 table and nothing more, and under it the log refuses by privilege what its trigger does not
-already refuse (games.log.service_role, games migration 0013)."""
+already refuse (games.log.service_role, games migrations 0013 and 0027): it cannot erase a
+signed-up player's match, the attack of issue 34's finding 1."""
 
 from __future__ import annotations
 
@@ -71,8 +72,8 @@ def privileges(role, table):
         return {row[0] for row in cursor.fetchall()}
 
 
-def test_migrate_grants_rows_but_never_an_update_of_events(granted):
-    assert privileges(granted, "games_matchevent") == {"SELECT", "INSERT", "DELETE"}
+def test_migrate_grants_rows_but_never_an_update_or_a_delete_of_events(granted):
+    assert privileges(granted, "games_matchevent") == {"SELECT", "INSERT"}
     for table in ("games_match", "accounts_profile", "auth_user", "django_session"):
         assert privileges(granted, table) == ROWS, table
     assert privileges(granted, "django_migrations") == {"SELECT"}
@@ -87,7 +88,7 @@ def test_a_table_a_later_migration_makes_gets_the_grants_at_the_end_of_migrate(g
     call_command("migrate", verbosity=0)
 
     assert privileges(granted, "games_later") == ROWS
-    assert privileges(granted, "games_matchevent") == {"SELECT", "INSERT", "DELETE"}
+    assert privileges(granted, "games_matchevent") == {"SELECT", "INSERT"}
     with acting_as(granted) as cursor:
         cursor.execute("INSERT INTO games_later DEFAULT VALUES RETURNING id")
         assert cursor.fetchone()[0] == 1
@@ -125,8 +126,14 @@ def test_under_the_service_role_the_log_takes_inserts_and_refuses_the_rest(dice,
         "DROP TRIGGER games_matchevent_append_only ON games_matchevent": "must be owner",
         "CREATE OR REPLACE FUNCTION games_matchevent_append_only() RETURNS trigger"
         " AS 'BEGIN RETURN OLD; END' LANGUAGE plpgsql": "permission denied|must be owner",
-        f"DELETE FROM games_matchevent WHERE match_id = {match.pk}": "append-only",
-        f"{PURGE_FLAG}; DELETE FROM games_matchevent WHERE match_id = {match.pk}": "not one",
+        f"DELETE FROM games_matchevent WHERE match_id = {match.pk}": "permission denied",
+        f"{PURGE_FLAG}; DELETE FROM games_matchevent WHERE match_id = {match.pk}": (
+            "permission denied"
+        ),
+        f"SELECT games_guest_matches_purge(ARRAY[{match.pk}]::bigint[])": "did not",
+        "CREATE OR REPLACE FUNCTION games_guest_matches_purge(bigint[]) RETURNS bigint"
+        " AS 'SELECT 0::bigint' LANGUAGE sql": "permission denied|must be owner",
+        "ALTER FUNCTION games_guest_matches_purge(bigint[]) SECURITY INVOKER": "must be owner",
         "SET session_replication_role = replica": "permission denied",
     }
 
@@ -172,3 +179,61 @@ def test_migration_0013_reversed_leaves_the_role_no_privilege(granted):
     migration.revoke(None, SimpleNamespace(connection=connection))
 
     assert privileges(granted, "games_match") == privileges(granted, "games_matchevent") == set()
+
+
+def erase(match, *, through_the_function):
+    """Finding 1 of issue 34, as the service would run it in one transaction: mark both
+    players as guests, purge the match's log and every row that names the match, unmark them."""
+    players = [match.first_player_id, match.second_player_id]
+    mark = "UPDATE accounts_profile SET is_guest = %s WHERE user_id = ANY(%s)"
+    purge = (
+        [("SELECT games_guest_matches_purge(%s::bigint[])", [[match.pk]])]
+        if through_the_function
+        else [(PURGE_FLAG, None), ("DELETE FROM games_matchevent WHERE match_id = %s", [match.pk])]
+    )
+    return [
+        (mark, [True, players]),
+        *purge,
+        ("DELETE FROM games_challenge WHERE match_id = %s", [match.pk]),
+        ("DELETE FROM games_match WHERE id = %s", [match.pk]),
+        (mark, [False, players]),
+    ]
+
+
+@pytest.mark.parametrize("through_the_function", [False, True])
+def test_the_service_cannot_erase_a_signed_up_players_match(
+    dice, granted, alice, bob, through_the_function, capsys
+):
+    dice.add(3, 1, 6, 5)
+    match = act(start_match(alice, bob, length=1), alice, "move", play="8/5 6/5")
+    count = MatchEvent.objects.filter(match=match).count()
+    refusal = "did not" if through_the_function else "permission denied"
+
+    with pytest.raises(DatabaseError, match=refusal), acting_as(granted) as cursor:
+        cursor.execute("SET CONSTRAINTS ALL DEFERRED")
+        for sql, params in erase(match, through_the_function=through_the_function):
+            cursor.execute(sql, params)
+        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+
+    assert MatchEvent.objects.filter(match=match).count() == count
+    assert Match.objects.filter(pk=match.pk).exists()
+    call_command("verify_matches", str(match.pk))
+    assert "1 matches checked, 0 with problems" in capsys.readouterr().out
+
+
+def test_a_delete_granted_by_hand_still_meets_the_trigger(dice, granted, alice):
+    """Someone grants the service DELETE on the log again: with the purge's flag set, the
+    trigger still lets only the tables' owner delete (the purge function runs as the owner)."""
+    dice.add(3, 1)
+    match = start_match(new_guest(), new_guest(), length=1)
+    with connection.cursor() as cursor:
+        cursor.execute(f"GRANT DELETE ON games_matchevent TO {granted}")
+
+    with (
+        pytest.raises(DatabaseError, match="only games_guest_matches_purge"),
+        acting_as(granted) as cursor,
+    ):
+        cursor.execute(PURGE_FLAG)
+        cursor.execute("DELETE FROM games_matchevent WHERE match_id = %s", [match.pk])
+
+    assert MatchEvent.objects.filter(match=match).exists()

@@ -47,6 +47,7 @@ def test_match_start_records_the_match_then_the_opening_roll(dice, alice, bob):
         "time_control": services.DEFAULT_TIME_CONTROL,
         "players": ["alice", "bob"],
         "player_ids": [alice.pk, bob.pk],
+        "player_kinds": ["signed_up", "signed_up"],
         "dice": {
             "scheme": "hmac-sha256-v1",
             "server_seed_commitment": hashlib.sha256(server_seed(match)).hexdigest(),

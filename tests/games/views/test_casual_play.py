@@ -15,6 +15,7 @@ from accounts.guests import GUEST_KEY
 from accounts.models import Profile
 from accounts.names import player_name
 from games import selectors
+from games.log.records import began_between_guests
 from games.models import Match, MatchEvent
 from games.services.guests import idle_guests_purge
 from tests.accounts.mailbox import confirmation_path
@@ -263,6 +264,41 @@ def test_guests_idle_for_30_days_go_with_their_matches(dice):
     assert not User.objects.filter(pk=idle.first_player_id).exists()
     assert Match.objects.filter(pk=recent.pk).exists()
     assert User.objects.filter(pk=bot.pk).exists()
+
+
+def test_a_guests_match_without_the_record_of_its_players_is_kept_with_its_guests(
+    dice, monkeypatch
+):
+    """A match begun before its first event recorded what its players were stays, and so do
+    its guests: the purge goes by that record (on PostgreSQL the database insists on it)."""
+    dice.add(*OPENING_THEN_TURNS * 2)
+    monkeypatch.setattr("games.services.matches.player_kind", lambda user: None)
+    unrecorded = guest_match()
+    monkeypatch.undo()
+    recorded = guest_match()
+    age(unrecorded.first_player, unrecorded)
+    age(recorded.first_player, recorded)
+
+    assert idle_guests_purge() == (1, 1)
+    assert Match.objects.filter(pk=unrecorded.pk).exists()
+    assert User.objects.filter(pk=unrecorded.first_player_id).exists()
+    assert not Match.objects.filter(pk=recorded.pk).exists()
+
+
+@pytest.mark.parametrize(
+    ("kinds", "purgeable"),
+    [
+        (["guest", "guest"], True),
+        (["computer", "guest"], True),
+        (["guest", "signed_up"], False),
+        (["computer", "computer"], False),
+        (["guest"], False),
+        (None, False),
+    ],
+)
+def test_the_purge_goes_by_the_players_the_match_began_with(kinds, purgeable):
+    started = {"player_ids": [1, 2], **({} if kinds is None else {"player_kinds": kinds})}
+    assert began_between_guests(started) is purgeable
 
 
 def test_a_guest_seat_in_a_signed_up_players_match_is_kept(dice, alice):
