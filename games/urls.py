@@ -32,6 +32,11 @@ match_urlpatterns = [
     path("matches/<id:match_id>/chat/mute/", chat_views.match_chat_mute, name="match-chat-mute"),
     path("matches/<id:match_id>/hand-over/", match_views.match_hand_over, name="match-hand-over"),
     path("matches/<id:match_id>/rematch/", match_views.match_rematch, name="match-rematch"),
+    path(
+        "matches/<id:match_id>/answer-ahead/",
+        match_views.match_answer_ahead,
+        name="match-answer-ahead",
+    ),
     path("matches/<id:match_id>/dice/", dice_views.match_dice, name="match-dice"),
     path("dice/", dice_views.dice_statistics, name="dice-stats"),
 ]
@@ -48,6 +53,11 @@ api_urlpatterns = [
         name="api-chat-report",
     ),
     path("matches/<id:match_id>/events/", api.MatchEvents.as_view(), name="api-match-events"),
+    path(
+        "matches/<id:match_id>/answer-ahead/",
+        api.MatchAnswerAhead.as_view(),
+        name="api-match-answer-ahead",
+    ),
     path("matches/<id:match_id>/dice/", api.MatchDice.as_view(), name="api-match-dice"),
     path("matches/<id:match_id>/rematch/", api.MatchRematch.as_view(), name="api-match-rematch"),
     path(

@@ -26,11 +26,12 @@ from backgammon_site.api_toolkit import (
     ErrorSerializer,
     Pagination,
 )
-from backgammon_site.errors import ApplicationError, Conflict, NotFound
+from backgammon_site.errors import ApplicationError, Conflict, Forbidden, NotFound
 from games import selectors, services
 from games.api.analysis_serializers import AnalysisQuerySerializer, MatchAnalysisSerializer
 from games.api.serializers import (
     ActionRequestSerializer,
+    AnswerAheadSerializer,
     ChallengeSerializer,
     DiceCheckSerializer,
     MatchEventSerializer,
@@ -251,6 +252,44 @@ class MatchRematch(APIView):
         challenge.refresh_from_db()
         code = status.HTTP_201_CREATED if made else status.HTTP_200_OK
         return Response(ChallengeSerializer(challenge).data, status=code)
+
+
+class MatchAnswerAhead(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        summary="Your answer left ahead for the coming double, if any",
+        responses={200: AnswerAheadSerializer, **ERRORS},
+    )
+    def get(self, request: Request, match_id: int) -> Response:
+        match = match_or_not_found(request, match_id)
+        seat = match.player_index(request.user)
+        if seat is None:
+            raise Forbidden("Only the two players have answers left ahead.")
+        return Response({"seq": match.seq, "answer": services.answer_left_for(match, seat)})
+
+    @extend_schema(
+        summary="Leave your take or drop for a double the opponent may offer before rolling",
+        description="While your opponent is on roll and may double, leave the answer you will "
+        "give: if they double at once, it is played straight after the double, in the log as "
+        "your own take or drop. Anything else they do first (a roll) forgets it. Only you see "
+        "it. answer null takes it back. 400 (answer_ahead_not_now) when the opponent may not "
+        "double now; 409 when seq is not the match's.",
+        request=AnswerAheadSerializer,
+        responses={200: AnswerAheadSerializer, **ERRORS},
+    )
+    def post(self, request: Request, match_id: int) -> Response:
+        match_or_not_found(request, match_id)
+        data = AnswerAheadSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        match = services.answer_ahead_leave(
+            match_id=match_id,
+            player=request.user,
+            expected_seq=data.validated_data["seq"],
+            answer=data.validated_data["answer"],
+        )
+        seat = match.player_index(request.user)
+        return Response({"seq": match.seq, "answer": services.answer_left_for(match, seat)})
 
 
 class MatchEvents(APIView):

@@ -124,6 +124,17 @@ class ChallengeSerializer(serializers.Serializer):
         }
 
 
+class AnswerAheadSerializer(serializers.Serializer):
+    seq = StrictIntegerField(
+        min_value=0, help_text="The seq of the position the answer is for; a stale seq gives 409."
+    )
+    answer = serializers.ChoiceField(
+        choices=["take", "drop"],
+        allow_null=True,
+        help_text="take or drop; null takes a left answer back.",
+    )
+
+
 class ActionRequestSerializer(serializers.Serializer):
     seq = StrictIntegerField(
         min_value=0, help_text="The seq of the state you acted on; a stale seq gives 409."

@@ -62,6 +62,14 @@ class Match(models.Model):
     )
     player_seeds = models.JSONField(default=list, help_text="Each player's dice seed (public).")
     rolls_made = models.PositiveIntegerField(default=0)
+    answer_ahead = models.JSONField(
+        null=True,
+        blank=True,
+        default=None,
+        help_text="An answer left ahead: {player, seq, answer}, the take or drop that player "
+        "gives at once if the opponent doubles at the next seq; private to them, and "
+        "forgotten as soon as the match moves on otherwise.",
+    )
     deadline = models.DateTimeField(
         null=True,
         blank=True,

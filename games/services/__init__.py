@@ -8,7 +8,8 @@ and announces the change once the transaction has committed.
 Callers use the names listed here (``from games import services``). The actions live in
 challenges, matches, moderation, directors (removing a player from an event), suspensions,
 vacations, imports, tournaments (knock-outs) and leagues
-(seasons of round robins), whose matches are started through ``match_start``; below them,
+(seasons of round robins) and answers_ahead (a take or drop left for the coming double),
+whose matches are started through ``match_start``; below them,
 ``writer`` appends a match's events and saves them, ``turns`` makes a player's action into its
 event and plays the server's part (``turns.next_roll`` rolls every die), ``deadlines`` runs
 the clocks, ``announcements`` tells the rest of the site, and ``locks`` loads the rows a
@@ -16,6 +17,7 @@ service changes. ``chat`` is the players' conversation, kept beside the match's 
 it.
 """
 
+from games.services.answers_ahead import answer_ahead_leave, answer_left_for, may_answer_ahead
 from games.services.challenges import (
     DEFAULT_TIME_CONTROL,
     MAX_MATCH_LENGTH,
@@ -77,6 +79,9 @@ from games.services.tournaments import (
 from games.services.vacations import vacation_end, vacation_start
 
 __all__ = [
+    "answer_ahead_leave",
+    "answer_left_for",
+    "may_answer_ahead",
     "account_reactivate",
     "account_suspend",
     "event_entry_remove",

@@ -32,6 +32,7 @@ from games.engine import (
 from games.engine.events import Event
 from games.models import Match
 from games.selectors import legal_play_notations, why_ending_refused
+from games.services.answers_ahead import answer_due
 from games.services.locks import preferences
 from games.services.writer import MatchWriter
 
@@ -118,11 +119,13 @@ def _check_request(action: str, play: str | None, points: int | None, number: in
 
 def play_on(writer: MatchWriter) -> None:
     """What the server does until a player must decide: opening rolls (again on a tie),
-    the roll of a player who cannot double and lets us roll for them, and a forced play
-    the player lets us make."""
+    the roll of a player who cannot double and lets us roll for them, a forced play
+    the player lets us make, and the answer a doubled player left ahead."""
     while True:
         state = writer.state
-        if state.phase == "opening":
+        if (answer := answer_due(writer.match, state)) is not None:
+            writer.append(answer, writer.match.players[answer.player])
+        elif state.phase == "opening":
             writer.append(OpeningRoll(next_roll(writer.match)))
         elif state.phase == "rolling" and state.turn is not None:
             if state.can_double(state.turn):

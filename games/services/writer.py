@@ -96,6 +96,9 @@ class MatchWriter:
         to_act = state.player_to_act()
         match.to_act = None if to_act is None else match.players[to_act]
         fields = ["seq", "head_digest", "state", "updated_at", "to_act", "rolls_made"]
+        if match.answer_ahead is not None and match.answer_ahead["seq"] != match.seq:
+            match.answer_ahead = None
+            fields.append("answer_ahead")
         if not (self.decision_goes_on and not state.is_finished()):
             restart_clocks(
                 match,

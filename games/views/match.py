@@ -161,6 +161,54 @@ def match_act(request: HttpRequest, match_id: int) -> HttpResponse:
     return redirect("match", match_id=match.pk)
 
 
+class AnswerAheadForm(forms.Form):
+    """A take or drop left for the double the opponent may offer next; empty takes it back."""
+
+    seq = forms.IntegerField(
+        min_value=0,
+        error_messages={"required": OUT_OF_DATE, "invalid": OUT_OF_DATE, "min_value": OUT_OF_DATE},
+    )
+    answer = forms.ChoiceField(
+        choices=[("take", "take"), ("drop", "drop"), ("", "none")],
+        required=False,
+        error_messages={"invalid_choice": gettext_lazy("An answer left ahead is take or drop.")},
+    )
+
+    def problem(self) -> str:
+        return next(str(message) for messages in self.errors.values() for message in messages)
+
+
+@require_POST
+def match_answer_ahead(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Leave (or take back) the answer to a double the opponent may offer before rolling."""
+    match = match_or_404(request, match_id)
+    player = seat_of(request, match)
+    if player is None:
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        player = request.user
+    form = AnswerAheadForm(request.POST)
+    if not form.is_valid():
+        return _render(request, match, error=form.problem(), status=400)
+    try:
+        services.answer_ahead_leave(
+            match_id=match.pk,
+            player=player,
+            expected_seq=form.cleaned_data["seq"],
+            answer=form.cleaned_data["answer"] or None,
+        )
+    except Conflict:
+        return _render(
+            request,
+            match_or_404(request, match_id),
+            error=_("The match moved on before your answer arrived; here it is now."),
+            status=409,
+        )
+    except ApplicationError as error:
+        return refused(request, match, error)
+    return redirect("match", match_id=match.pk)
+
+
 def refused(request: HttpRequest, match: Match, error: ApplicationError) -> HttpResponse:
     """The match page again, saying why the request was refused, with its status."""
     return with_refusal_status(_render(request, match, error=error.message), error)
@@ -382,6 +430,7 @@ def _play_area(
         "after": _after_the_match(request, match, view, viewer),
         "download": match_download(match),
         "dice_commitment": seed_commitment(match.server_seed_ciphertext),
+        "answer_ahead": _answer_ahead(match, state, you, request),
         "csrf_token": CSRF_SLOT,
     }
     return (
@@ -431,6 +480,18 @@ def _after_the_match(
         "next_match": signed_in and selectors.next_match_waiting(request.user) is not None,
         "sign_up": session_guest is not None and match.player_index(session_guest) is not None,
     }
+
+
+def _answer_ahead(
+    match: Match, state: Any, you: int | None, request: HttpRequest
+) -> dict[str, Any] | None:
+    """The answer to a coming double the viewer may leave now, and the one they left; None
+    when they may leave none (or play both seats on this device)."""
+    if you is None or _plays_both_seats(request, match):
+        return None
+    if not services.may_answer_ahead(state, you):
+        return None
+    return {"left": services.answer_left_for(match, you)}
 
 
 def _rematch_state(match: Match, player: Any) -> dict[str, Any]:
