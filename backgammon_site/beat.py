@@ -48,8 +48,9 @@ class RetryingScheduler(PersistentScheduler):
         return True
 
     def tick(self, *args: Any, **kwargs: Any) -> float:
+        # Due entries first: one due again now is sent once, and taken off the unsent.
+        delay: float = super().tick(*args, **kwargs)
         for entry in list(self.unsent.values()):
             if not self.send_or_keep(entry, self.producer):
                 break
-        delay: float = super().tick(*args, **kwargs)
         return min(delay, RETRY_EVERY) if self.unsent else delay
