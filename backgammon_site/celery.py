@@ -62,7 +62,7 @@ class WorkerHeartbeat(bootsteps.StartStopStep):
     def start(self, worker: Any) -> None:
         from games.clocks.workers import WORKER_HEARTBEAT_EVERY, kinds_served
 
-        kinds = kinds_served(worker.app.amqp.queues.consume_from or ())
+        kinds = kinds_served(worker.app.amqp.queues)
         if kinds:
             self.beat(kinds)
             self.beat_ref = worker.timer.call_repeatedly(

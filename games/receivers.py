@@ -316,5 +316,5 @@ def _grant_the_service_role(sender: Any, *, using: str, **kwargs: Any) -> None:
 def _rearm_countdowns(sender: Any, **kwargs: Any) -> None:
     """A worker serving the urgent queue started (perhaps in place of one that died with the
     live clocks' countdowns): every near deadline gets its countdown again."""
-    if "urgent" in kinds_served(sender.app.amqp.queues.consume_from or ()):
+    if "urgent" in kinds_served(sender.app.amqp.queues):
         logger.info("Worker started: %d countdown(s) queued again", countdowns_rearmed())

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.conf import settings
 from django.utils import timezone
@@ -23,10 +24,10 @@ def heartbeat_name(kind: str) -> str:
     return f"worker:{kind}"
 
 
-def kinds_served(queues: Iterable[str]) -> list[str]:
-    """The kinds of worker (settings.WORKER_QUEUES) whose queues a worker taking from
-    ``queues`` serves."""
-    taken = set(queues)
+def kinds_served(queues: Any) -> list[str]:
+    """The kinds of worker (settings.WORKER_QUEUES) whose queues a worker serves, from its
+    app's ``amqp.queues``: those it was told to take from (-Q), else every one it knows."""
+    taken = set(queues.consume_from or queues)
     return [kind for kind, names in settings.WORKER_QUEUES.items() if taken & set(names)]
 
 
