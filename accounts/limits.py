@@ -1,11 +1,12 @@
 """How often one address or one player may do a thing: django-allauth's rate limits, with one
 setting for all of them, ``ACCOUNT_RATE_LIMITS`` (see settings).
 
-Beside allauth's own actions (its login form's ``login_failed``, ``signup``, ...) the site adds
+Beside allauth's own actions (``signup``, ``reset_password``, ...) the site adds
 ``guest_play``, the casual matches started by visitors who have not signed in, counted per
 address, and ``casual_play``, those started by a signed-in player. allauth keeps each count as
 the times of the attempts within the window, in the cache, so the limits hold across processes
-only when the cache is shared (CACHE_URL).
+only when the cache is shared (CACHE_URL). Failed logins are counted apart, in the database
+(accounts/failed_logins.py).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from backgammon_site.errors import TooManyAttempts
 RATE_LIMITED_APP = "allauth.account"
 
 
-__all__ = ["TooManyAttempts", "in_words", "longest_window", "refused", "spend"]
+__all__ = ["TooManyAttempts", "in_words", "longest_window", "refused", "refused_for", "spend"]
 
 
 def spend(request: HttpRequest, action: str, *, refusal: str, user: Any = None) -> None:
@@ -40,7 +41,11 @@ def spend(request: HttpRequest, action: str, *, refusal: str, user: Any = None) 
 
 def refused(action: str, refusal: str) -> TooManyAttempts:
     """The refusal of an ``action`` whose limit is spent, telling when to try again."""
-    retry_after = longest_window(action)
+    return refused_for(refusal, longest_window(action))
+
+
+def refused_for(refusal: str, retry_after: int) -> TooManyAttempts:
+    """A refusal telling to try again in ``retry_after`` seconds."""
     return TooManyAttempts(
         _("%(refusal)s Try again in %(time)s.")
         % {"refusal": refusal, "time": in_words(retry_after)},

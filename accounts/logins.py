@@ -1,9 +1,8 @@
 """Password logins outside allauth's form, the admin's and the API token's, under the form's
-limit on failures (``login_failed``: per address and per account name typed).
+limits on failures (accounts/failed_logins.py).
 
-Each one goes through allauth's adapter, as the form does: the attempt is counted before the
-password is checked, and a success takes back only its own count, so an attacker cannot clear
-an account's failures by slipping in a login of their own.
+Each one goes through allauth's adapter, as the form does: the limits are asked before the
+password is checked, and a wrong one is counted.
 """
 
 from __future__ import annotations
@@ -15,22 +14,24 @@ from django.contrib import admin
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext_lazy as _
 
 from accounts import limits
 
-TOO_MANY_FAILURES = "Too many failed logins to this account or from your address."
+TOO_MANY_FAILURES = _("Too many failed logins to this account or from your address.")
 
 
 def password_login(request: HttpRequest, *, username: str, password: str) -> Any | None:
     """The active account with this username (or email) and password, or None; raises
-    limits.TooManyAttempts, checking nothing, once the account's or the address's failures are
-    spent."""
+    limits.TooManyAttempts, checking nothing, while a limit on failures for this account name
+    or from this address is spent."""
+    adapter = get_adapter(request)
     try:
-        return get_adapter(request).authenticate(request, username=username, password=password)
+        return adapter.authenticate(request, username=username, password=password)
     except ValidationError as error:
         if error.code != "too_many_login_attempts":
             raise
-    raise limits.refused("login_failed", TOO_MANY_FAILURES)
+    raise limits.refused_for(TOO_MANY_FAILURES, adapter.retry_after)
 
 
 class AdminLoginForm(AdminAuthenticationForm):

@@ -223,6 +223,26 @@ class NewsPush(models.Model):
         return f"Push of {self.notification_id}: {self.outcome}"
 
 
+class FailedLogin(models.Model):
+    """A wrong password typed for an account name from an address: what the login limits count
+    (accounts/failed_logins.py), kept no longer than their longest window."""
+
+    #: SHA-256 of the account name as typed, lowercased: the name is not kept, for it may be
+    #: a password typed in the wrong box.
+    account = models.CharField(max_length=64)
+    address = models.CharField(max_length=64)
+    at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["account", "at"], name="failed_login_account"),
+            models.Index(fields=["address", "at"], name="failed_login_address"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Failed login from {self.address} at {self.at:%Y-%m-%d %H:%M:%S}"
+
+
 def profile_loaded(user: Any) -> bool:
     """Whether ``user`` came with its profile (select_related), so ``profile_of`` needs no query."""
     return "profile" in user._state.fields_cache

@@ -5,7 +5,8 @@ limits: nothing that is not also somewhere else, or that cannot be counted again
 unreachable, a page must still load and a move must still be made, so each read answers as a
 miss and each write is dropped, with a warning in the log: the cache behaves as an empty one
 that keeps nothing. The rate limits are then not counted (they let everything through) until
-Redis is back.
+Redis is back; failed logins are counted in the database (accounts/failed_logins.py), so
+guessing passwords is limited all the same.
 """
 
 from __future__ import annotations

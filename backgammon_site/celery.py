@@ -49,4 +49,42 @@ class BeatWatch(bootsteps.StartStopStep):
             state.should_stop = EX_FAILURE
 
 
+class WorkerHeartbeat(bootsteps.StartStopStep):
+    """The worker says it is alive (games/clocks/workers.py) from its own loop, for each kind
+    of work its queues serve, so that `manage.py health` knows when it is not."""
+
+    requires = {"celery.worker.components:Timer"}
+
+    def __init__(self, worker: Any, **kwargs: Any) -> None:
+        super().__init__(worker, **kwargs)
+        self.beat_ref: Any = None
+
+    def start(self, worker: Any) -> None:
+        from games.clocks.workers import WORKER_HEARTBEAT_EVERY, kinds_served
+
+        kinds = kinds_served(worker.app.amqp.queues)
+        if kinds:
+            self.beat(kinds)
+            self.beat_ref = worker.timer.call_repeatedly(
+                WORKER_HEARTBEAT_EVERY, self.beat, (kinds,)
+            )
+
+    def stop(self, worker: Any) -> None:
+        if self.beat_ref is not None:
+            self.beat_ref.cancel()
+            self.beat_ref = None
+
+    def beat(self, kinds: list[str]) -> None:
+        from django.db import DatabaseError, close_old_connections
+
+        from games.clocks.workers import worker_heartbeat
+
+        close_old_connections()
+        try:
+            worker_heartbeat(kinds)
+        except DatabaseError as error:
+            logger.warning("The worker could not write its heartbeat: %s", error)
+
+
 app.steps["worker"].add(BeatWatch)
+app.steps["worker"].add(WorkerHeartbeat)

@@ -17,6 +17,7 @@ from datetime import datetime
 from typing import Any
 
 from celery import Task
+from celery.signals import worker_ready
 from django.db import connections
 from django.db.models.signals import post_migrate
 from django.dispatch import receiver
@@ -24,6 +25,7 @@ from kombu.exceptions import OperationalError
 
 from games import selectors, tasks
 from games.clocks import sweep
+from games.clocks.workers import countdowns_rearmed, kinds_served
 from games.computer.analysis import Subject, analysis_request, first_analysis_due, import_subject
 from games.computer.bot_accounts import bot_level_of, is_challenge_to_a_bot
 from games.computer.rewards import unlock_for_match
@@ -320,3 +322,14 @@ def _grant_the_service_role(sender: Any, *, using: str, **kwargs: Any) -> None:
     """Every table, new ones too, gets the service role's grants (post_migrate fires per app)."""
     if sender.name == "games":
         service_role_grant(connections[using])
+
+
+# --- A worker started ---
+
+
+@worker_ready.connect(dispatch_uid="games.receivers.rearm_countdowns")
+def _rearm_countdowns(sender: Any, **kwargs: Any) -> None:
+    """A worker serving the urgent queue started (perhaps in place of one that died with the
+    live clocks' countdowns): every near deadline gets its countdown again."""
+    if "urgent" in kinds_served(sender.app.amqp.queues):
+        logger.info("Worker started: %d countdown(s) queued again", countdowns_rearmed())

@@ -295,17 +295,18 @@ ACCOUNT_PREVENT_ENUMERATION = True
 ACCOUNT_EMAIL_VERIFICATION = "mandatory"
 ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 # Signing up from a guest's session keeps the guest's matches (accounts/guests.py).
-ACCOUNT_ADAPTER = "accounts.guests.GuestKeepingAccountAdapter"
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 # allauth names a player (its messages, its pages) as every page does: by the name they chose.
 ACCOUNT_USER_DISPLAY = "accounts.names.player_name"
 
 # Limits counted in the cache by allauth's rate limiter (accounts/limits.py), each a list of
-# "AMOUNT/WINDOW/PER" (PER: ip, user, or key: the account name typed at a login). Failed
-# logins count the same at allauth's form, the admin login and the API's token; casual matches
-# count per address for visitors who have not signed in and per player for those who have.
+# "AMOUNT/WINDOW/PER" (PER: ip, user, or key: the account name typed at a login). Casual
+# matches count per address for visitors who have not signed in and per player for those who
+# have.
 _RATE = r"\d+/\d*(\.\d+)?[smhd](/(ip|user|key))?"
 ACCOUNT_RATE_LIMITS = {
-    "login_failed": os.environ.get("LOGIN_FAILED_RATE", "10/m/ip,5/5m/key"),
+    # Failed logins are counted in the database instead (LOGIN_FAILURE_LIMITS below).
+    "login_failed": "",
     "guest_play": os.environ.get("GUEST_PLAY_RATE", "10/h/ip"),
     "casual_play": os.environ.get("CASUAL_PLAY_RATE", "60/h/user"),
     # Asking for analyses (each queues minutes of CPU at most once: games/computer/analysis.py).
@@ -314,10 +315,22 @@ ACCOUNT_RATE_LIMITS = {
     "chat_message": os.environ.get("CHAT_MESSAGE_RATE", "20/m/user,300/h/user"),
 }
 for _action, _rates in ACCOUNT_RATE_LIMITS.items():
-    if not re.fullmatch(rf"{_RATE}(,{_RATE})*", _rates.replace(" ", "")):
+    if _rates and not re.fullmatch(rf"{_RATE}(,{_RATE})*", _rates.replace(" ", "")):
         raise ImproperlyConfigured(
             f"The {_action} rate {_rates!r} is not a list of AMOUNT/WINDOW/PER, e.g. 10/h/ip."
         )
+# Failed logins at allauth's form, the admin login and the API's token, counted in the
+# database (accounts/failed_logins.py), so alike in every process and while the cache is away:
+# per account name typed and address (key+ip), per address (ip), and per account name (key).
+# The last is a ceiling above what one address can reach within its own limits, so that a
+# stranger guessing from one address never locks the owner out (docs/deployment.md).
+LOGIN_FAILURE_LIMITS = os.environ.get("LOGIN_FAILED_RATE", "5/15m/key+ip,20/15m/ip,50/15m/key")
+_FAILURE_RATE = r"\d+/\d*(\.\d+)?[smhd]/(key\+ip|ip|key)"
+if not re.fullmatch(rf"{_FAILURE_RATE}(,{_FAILURE_RATE})*", LOGIN_FAILURE_LIMITS.replace(" ", "")):
+    raise ImproperlyConfigured(
+        f"The login_failed rate {LOGIN_FAILURE_LIMITS!r} (LOGIN_FAILED_RATE) is not a list of "
+        "AMOUNT/WINDOW/PER with PER key+ip, ip or key, e.g. 5/15m/key+ip,20/15m/ip,50/15m/key."
+    )
 # The limits count the address the outermost trusted proxy saw (TRUSTED_PROXY_COUNT).
 ALLAUTH_TRUSTED_PROXY_COUNT = TRUSTED_PROXY_COUNT
 

@@ -129,10 +129,14 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
 #: are found by the sweep. Keep it well inside the broker's visibility timeout.
 DEADLINE_COUNTDOWN_HORIZON = 600
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+# Beat tries again, every few seconds, a task it could not send (backgammon_site/beat.py).
+CELERY_BEAT_SCHEDULER = "backgammon_site.beat:RetryingScheduler"
 #: `manage.py health` fails when the sweep has not run for this long, or a deadline is this
-#: far overdue.
+#: far overdue, or a worker (urgent or background) has not said it is alive for
+#: HEALTH_WORKER_LATE seconds (each says so every 10 s: games/clocks/workers.py).
 HEALTH_SWEEP_LATE = 180
 HEALTH_OVERDUE = 120
+HEALTH_WORKER_LATE = 45
 
 # Notifications: "your turn" and "match finished" emails wait NOTIFICATION_DELAY seconds, and
 # are dropped if the player opened the match meanwhile or used the site in the last

@@ -33,3 +33,10 @@ ON_POSTGRES = DATABASE_URL.startswith(("postgres://", "postgresql://", "pgsql://
 # Behind proxies that append to X-Forwarded-For, how many of them to trust: the address that
 # rate limits and throttles count is the one the outermost trusted proxy saw.
 TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
+# The addresses the web server takes X-Forwarded-For and X-Forwarded-Proto from (gunicorn's and
+# uvicorn's forwarded_allow_ips, set by deploy/gunicorn.conf.py): the proxies'
+# (TRUSTED_PROXY_ADDRESSES, the local machine's by default) when there are proxies to trust,
+# else none, so that a client's own header never becomes its address.
+FORWARDED_ALLOW_IPS = (
+    env_list("TRUSTED_PROXY_ADDRESSES", "127.0.0.1,::1") if TRUSTED_PROXY_COUNT > 0 else []
+)

@@ -10,6 +10,7 @@ from django.db.models import Min
 from django.utils import timezone
 
 from games.clocks.sweep import HEARTBEAT, computer_turns_waiting, due_matches
+from games.clocks.workers import workers_last_seen
 from games.models import Heartbeat
 
 
@@ -21,6 +22,8 @@ class TimeHealth:
     most_overdue: timedelta | None
     computer_waiting: int
     longest_computer_wait: timedelta | None
+    #: When each kind of Celery worker (urgent, background) last said it was alive.
+    workers_seen: dict[str, datetime | None]
 
     @property
     def sweep_late(self) -> bool:
@@ -41,6 +44,13 @@ class TimeHealth:
             found.append(
                 f"a computer opponent has let its turn wait {_words(self.longest_computer_wait)}"
             )
+        worker_late = timedelta(seconds=settings.HEALTH_WORKER_LATE)
+        for kind, seen in self.workers_seen.items():
+            if seen is None:
+                found.append(f"the {kind} worker has never said it is alive: is it running?")
+            elif self.now - seen > worker_late:
+                silent = _words(self.now - seen)
+                found.append(f"the {kind} worker last said it was alive {silent} ago")
         return found
 
 
@@ -56,6 +66,7 @@ def time_health(now: datetime | None = None) -> TimeHealth:
         most_overdue=now - overdue["earliest"] if overdue["earliest"] else None,
         computer_waiting=computer_turns_waiting(now).count(),
         longest_computer_wait=now - waiting["earliest"] if waiting["earliest"] else None,
+        workers_seen=workers_last_seen(),
     )
 
 

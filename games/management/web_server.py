@@ -1,13 +1,16 @@
 """The command line of the deployed web server, in one place for every command that starts it.
 
 gunicorn supervises the processes; each runs uvicorn's ASGI worker, which serves the pages
-and the pushed updates' WebSockets (backgammon_site/asgi.py) alike.
+and the pushed updates' WebSockets (backgammon_site/asgi.py) alike. deploy/gunicorn.conf.py
+says which proxies' forwarded headers the server believes.
 """
 
 from __future__ import annotations
 
 import os
 import sys
+
+from django.conf import settings
 
 #: Worker processes by default: two a core and one more, so that a core never waits on a
 #: worker that is waiting on the database.
@@ -23,6 +26,7 @@ def web_server_command(
         "-m",
         "gunicorn",
         "backgammon_site.asgi:application",
+        f"--config={settings.BASE_DIR / 'deploy' / 'gunicorn.conf.py'}",
         "--worker-class=uvicorn_worker.UvicornWorker",
         f"--workers={workers}",
         f"--bind={host}:{port}",

@@ -189,3 +189,30 @@ def test_the_worker_stops_failing_when_its_beat_cannot_start(broker, start_worke
     assert worker.returncode != 0
     log = (tmp_path / "worker-0.log").read_text()
     assert "Beat has stopped" in log
+
+
+def test_a_live_clock_outlives_a_kill_of_the_urgent_worker(broker, start_worker, publish_to):
+    import redis
+
+    publish_to(WORKER_BROKER)
+    # No beat, so no sweep to rescue the clock, and a visibility timeout of an hour, as
+    # deployed: the countdown the killed worker held comes back from Redis only after it.
+    held = {"CELERY_VISIBILITY_TIMEOUT": "3600"}
+    worker = start_worker(*URGENT, **held)
+    assert wait_for(lambda: Heartbeat.objects.filter(name="worker:urgent").exists(), 60)
+    match = live_match_about_to_run_out(20, "alice", "bob")
+    from games import tasks
+
+    tasks.enforce_deadline.apply_async((match.pk, match.seq), eta=match.deadline)
+    unacked = redis.Redis.from_url(WORKER_BROKER)
+    assert wait_for(lambda: unacked.hlen("unacked") >= 2, 30), "the worker holds no countdown"
+
+    worker.kill()
+    worker.wait()
+    start_worker(*URGENT, **held)
+
+    assert wait_for(lambda: finished(match), 90), "the live clock's timeout was lost"
+    late = Match.objects.get(pk=match.pk).finished_at - match.deadline
+    print(f"timeout applied {late.total_seconds():.2f} s after the deadline")
+    assert timeouts(match) == 1
+    assert log_problems(Match.objects.get(pk=match.pk)) == []

@@ -14,9 +14,11 @@ from games.clocks.health import time_health
 
 class Command(BaseCommand):
     help = (
-        "Say when the deadline sweep last ran, how many deadlines are overdue, whether a "
-        "computer opponent is keeping anyone waiting, and how full the broker's queues are. "
-        f"Exits 1 if the sweep has not run for {settings.HEALTH_SWEEP_LATE} s, or a deadline "
+        "Say when the deadline sweep last ran, when each Celery worker (urgent, background) "
+        "last said it was alive, how many deadlines are overdue, whether a computer opponent "
+        "is keeping anyone waiting, and how full the broker's queues are. "
+        f"Exits 1 if the sweep has not run for {settings.HEALTH_SWEEP_LATE} s, or a worker "
+        f"has not said it is alive for {settings.HEALTH_WORKER_LATE} s, or a deadline "
         f"or a computer's turn is over {settings.HEALTH_OVERDUE} s overdue, or the broker "
         "cannot be reached."
     )
@@ -36,6 +38,12 @@ class Command(BaseCommand):
             self.stdout.write(
                 f"sweep: last ran {health.sweep_ran_at:%Y-%m-%d %H:%M:%S} UTC, {ago} s ago"
             )
+        for kind, seen in health.workers_seen.items():
+            if seen is None:
+                self.stdout.write(f"{kind} worker: never seen")
+            else:
+                ago = int((now - seen).total_seconds())
+                self.stdout.write(f"{kind} worker: alive {ago} s ago")
         most = int(health.most_overdue.total_seconds()) if health.most_overdue else 0
         self.stdout.write(f"deadlines overdue: {health.overdue} (most overdue by {most} s)")
         longest = (

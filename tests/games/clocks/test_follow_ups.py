@@ -15,6 +15,7 @@ from kombu.exceptions import OperationalError
 
 from games import services, tasks
 from games.clocks import sweep
+from games.clocks.workers import worker_heartbeat
 from games.computer.analysis import lost_analyses_requested_again
 from games.models import Challenge, Heartbeat, Match, MatchAnalysis, Notification
 from tests.games.computer.conftest import bot
@@ -150,6 +151,7 @@ def test_an_analysis_lost_with_its_task_is_asked_for_again(
 def test_health_fails_until_the_sweep_has_run_and_names_what_is_overdue(
     alice: Any, bob: Any, capsys: Any
 ) -> None:
+    worker_heartbeat(["urgent", "background"])
     with pytest.raises(CommandError, match="the sweep has never run"):
         call_command("health", "--no-broker")
 
@@ -171,6 +173,7 @@ def test_health_fails_until_the_sweep_has_run_and_names_what_is_overdue(
 
 def test_health_reads_the_queues_of_the_embedded_broker(capsys: Any) -> None:
     sweep.sweep()
+    worker_heartbeat(["urgent", "background"])
     call_command("health")
     out = capsys.readouterr().out
     assert "broker: reachable; tasks waiting: urgent" in out and out.endswith("healthy\n")
