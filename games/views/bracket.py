@@ -4,6 +4,7 @@ feed it, with lines joining them. templates/games/bracket.svg.html draws what th
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -92,6 +93,25 @@ def bracket_drawing(rounds: list[list[BracketMatch]]) -> BracketDrawing | None:
     return BracketDrawing(width=width, height=height, rounds=headings, pairings=placed)
 
 
+def pairings_listed(
+    rounds: list[list[BracketMatch]], round_label: Callable[[int], str]
+) -> list[dict[str, Any]]:
+    """Each round's pairings in words, for the formats shown as lists (a Swiss's rounds, a
+    losers' bracket, a grand final); a losers' bracket's pairing left with nobody is left
+    out."""
+    listed = []
+    for number, pairings in enumerate(rounds, start=1):
+        name = round_label(number)
+        placed = [
+            _place(pairing, 0, 0, None, name)
+            for pairing in pairings
+            if pairing.first_id or pairing.second_id or not pairing.bye
+        ]
+        if placed:
+            listed.append({"name": name, "pairings": placed})
+    return listed
+
+
 def _place(
     pairing: BracketMatch,
     x: int,
@@ -121,8 +141,9 @@ def _place(
     else:
         status = "waiting"
     names = " v ".join(side.name for side in sides)
+    bye_for = pairing.winner.player.get_username() if pairing.winner else sides[0].name
     outcome = {
-        "bye": f"{sides[0].name} has a bye",
+        "bye": f"{bye_for} has a bye",
         "decided": f"won by {pairing.winner.player.get_username() if pairing.winner else ''}",
         "playing": "being played",
         "waiting": "waiting for its players",
