@@ -124,7 +124,7 @@ class PairingSerializer(serializers.Serializer):
     winner = serializers.CharField(allow_null=True)
 
 
-class StandingSerializer(serializers.Serializer):
+class TournamentStandingSerializer(serializers.Serializer):
     position = serializers.IntegerField()
     player = serializers.CharField()
     played = serializers.IntegerField()
@@ -140,7 +140,7 @@ class StandingSerializer(serializers.Serializer):
 class TournamentDetailSerializer(TournamentSerializer):
     entrants = EntrantSerializer(many=True)
     bracket = PairingSerializer(many=True, help_text="Every pairing, of every format.")
-    standings = StandingSerializer(
+    standings = TournamentStandingSerializer(
         many=True,
         help_text="A Swiss's standings or a round robin's table, best first; empty for the "
         "other formats and before the start.",

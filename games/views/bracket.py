@@ -55,14 +55,20 @@ class BracketDrawing:
     line_height: int = LINE_HEIGHT
 
 
-def round_name(number: int, count: int) -> str:
-    """``Final``, ``Semi-finals``, ``Quarter-finals``, else ``Round N``."""
+def round_name(number: int, count: int, *, winners: bool = False) -> str:
+    """``Final``, ``Semi-finals``, ``Quarter-finals``, else ``Round N`` (in a double
+    elimination's winners' bracket, ``Winners' final`` and ``Winners' semi-finals``)."""
     from_the_end = count - number
+    if winners and from_the_end in (0, 1):
+        return ("Winners' final", "Winners' semi-finals")[from_the_end]
     return {0: "Final", 1: "Semi-finals", 2: "Quarter-finals"}.get(from_the_end, f"Round {number}")
 
 
-def bracket_drawing(rounds: list[list[BracketMatch]]) -> BracketDrawing | None:
-    """The bracket placed for drawing; None before the draw."""
+def bracket_drawing(
+    rounds: list[list[BracketMatch]], *, winners: bool = False
+) -> BracketDrawing | None:
+    """The bracket placed for drawing (``winners``: a double elimination's winners' bracket);
+    None before the draw."""
     if not rounds:
         return None
     first_round = len(rounds[0])
@@ -85,9 +91,13 @@ def bracket_drawing(rounds: list[list[BracketMatch]]) -> BracketDrawing | None:
                     LINE_HEIGHT // 2 if pairing.slot % 2 == 0 else LINE_HEIGHT * 3 // 2
                 )
                 link = (x + BOX_WIDTH, middle, elbow, target, x + BOX_WIDTH + COLUMN_GAP, target)
-            placed.append(_place(pairing, x, top, link, round_name(index + 1, len(rounds))))
+            name = round_name(index + 1, len(rounds), winners=winners)
+            placed.append(_place(pairing, x, top, link, name))
     headings = [
-        {"x": index * (BOX_WIDTH + COLUMN_GAP) + BOX_WIDTH // 2, "name": round_name(n, len(rounds))}
+        {
+            "x": index * (BOX_WIDTH + COLUMN_GAP) + BOX_WIDTH // 2,
+            "name": round_name(n, len(rounds), winners=winners),
+        }
         for index, n in enumerate(range(1, len(rounds) + 1))
     ]
     return BracketDrawing(width=width, height=height, rounds=headings, pairings=placed)

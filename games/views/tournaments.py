@@ -157,10 +157,12 @@ def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     if tournament is None:
         raise Http404("No such tournament.")
     entrants = selectors.tournament_entrants(tournament)
-    rounds = selectors.bracket_rounds(tournament)
+    shown_as_bracket = tournament.format in BRACKETS
+    rounds = selectors.bracket_rounds(tournament) if shown_as_bracket else []
     viewer = request.user if request.user.is_authenticated else None
     entered = viewer is not None and any(entry.player_id == viewer.pk for entry in entrants)
-    drawing = bracket_drawing(rounds) if tournament.format in BRACKETS else None
+    double = tournament.format == Tournament.Format.DOUBLE_ELIMINATION
+    drawing = bracket_drawing(rounds, winners=double) if shown_as_bracket else None
     # A push or the poll (games/static/games/live-part.js) fetches the live part alone.
     template = "games/tournament_live.html" if request.GET.get("part") == "bracket" else None
     return render(
@@ -179,7 +181,7 @@ def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
             **_format_context(tournament),
             "drawing": drawing,
             "rounds": [
-                {"name": round_name(number, len(rounds)), "pairings": pairings}
+                {"name": round_name(number, len(rounds), winners=double), "pairings": pairings}
                 for number, pairings in enumerate(_pairings_in_words(drawing), start=1)
             ]
             if drawing
@@ -238,7 +240,7 @@ def _format_context(tournament: Tournament) -> dict[str, Any]:
     if tournament.status in (Tournament.Status.SIGNING_UP, Tournament.Status.CANCELLED):
         return {}
     if tournament.format == Tournament.Format.DOUBLE_ELIMINATION:
-        final_names = {1: _("Grand final"), 2: _("Grand final, reset")}
+        final_names = {1: _("Grand final"), 2: _("Reset")}
         return {
             "losers_rounds": pairings_listed(
                 selectors.bracket_rounds(tournament, BracketMatch.Part.LOSERS),

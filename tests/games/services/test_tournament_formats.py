@@ -9,9 +9,11 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from django.utils import timezone
 
 from backgammon_site.errors import ApplicationError
 from games import services
+from games.clocks import sweep
 from games.models import BracketMatch, Match, Tournament
 from games.services.pairings import (
     NoPairing,
@@ -339,3 +341,41 @@ def test_a_format_or_rounds_out_of_bounds_is_refused(
         )
     assert refused.value.code == code
     assert not Tournament.objects.exists()
+
+
+def test_a_swiss_round_left_waiting_is_paired_by_the_sweep(
+    moderator: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    """The task that should follow the last result of a round is lost: the minute sweep pairs
+    the next round, once."""
+    tournament = event(moderator, "swiss", 6)
+    entered(tournament, 6, "v", django_capture_on_commit_callbacks)
+    for pairing in under_way(tournament):
+        win(pairing.match, higher_seed(pairing), moderator)  # no commit: no task ran
+    assert not BracketMatch.objects.filter(tournament=tournament, round=2).exists()
+    assert sweep.tournaments_moved_on(timezone.now()) == 1
+    assert sweep.tournaments_moved_on(timezone.now()) == 0
+    second_round = BracketMatch.objects.filter(tournament=tournament, round=2)
+    assert second_round.count() == 3 and all(row.match_id for row in second_round)
+
+
+def test_a_player_removed_from_a_double_elimination_loses_by_walkover(
+    moderator: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    """d1, removed during their first match, forfeits it, drops to the losers' bracket and
+    loses the pairing there by walkover: out, with no match made for them."""
+    tournament = event(moderator, "double_elimination", 4)
+    players = entered(tournament, 4, "x", django_capture_on_commit_callbacks)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.event_entry_remove(
+            director=moderator, event=tournament, player=players["x1"], reason="no-show"
+        )
+    play_out(tournament, moderator, django_capture_on_commit_callbacks, higher_seed)
+    losers_first = BracketMatch.objects.get(tournament=tournament, part="losers", round=1, slot=0)
+    assert losers_first.match is None and losers_first.winner.player != players["x1"]
+    assert players["x1"].pk in (losers_first.first.player_id, losers_first.second.player_id)
+    tournament.refresh_from_db()
+    assert tournament.winner == players["x2"]
+    assert not Match.objects.filter(
+        bracket_match__tournament=tournament, status=Match.Status.ACTIVE
+    ).exists()

@@ -87,7 +87,7 @@ def test_a_round_robin_page_shows_a_cross_table(
     tournament = event(moderator, "round_robin", 4)
     entered(tournament, 4, "r", django_capture_on_commit_callbacks)
     running = client.get(f"/tournaments/{tournament.pk}/").content.decode()
-    assert running.count('data-outcome="playing"') == 12
+    assert running.count('data-result="playing"') == 12
     play_out(
         tournament,
         moderator,
@@ -98,7 +98,7 @@ def test_a_round_robin_page_shows_a_cross_table(
     page = client.get(f"/tournaments/{tournament.pk}/").content.decode()
     table = page[page.index("data-cross-table") :]
     assert re.findall(r'data-standing="(\w+)"', table) == ["r1", "r2", "r3", "r4"]
-    assert table.count('data-outcome="won"') == table.count('data-outcome="lost"') == 6
+    assert table.count('data-result="won"') == table.count('data-result="lost"') == 6
     data = client.get(f"/api/tournaments/{tournament.pk}/").json()
     assert [line["won"] for line in data["standings"]] == [3, 2, 1, 0]
     assert data["standings"][0]["buchholz"] is None
