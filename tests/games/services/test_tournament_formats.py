@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from django.core import mail
 from django.utils import timezone
 
 from backgammon_site.errors import ApplicationError
@@ -379,3 +380,19 @@ def test_a_player_removed_from_a_double_elimination_loses_by_walkover(
     assert not Match.objects.filter(
         bracket_match__tournament=tournament, status=Match.Status.ACTIVE
     ).exists()
+
+
+def test_one_email_per_player_at_a_round_robins_start(
+    moderator: Any, settings: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    settings.NOTIFICATION_DELAY = 0
+    tournament = event(moderator, "round_robin", 5)
+    mail.outbox.clear()
+    entered(tournament, 5, "m", django_capture_on_commit_callbacks)
+    assert len(under_way(tournament)) == 10
+    to = Counter(address for message in mail.outbox for address in message.to)
+    assert to == {f"m{n}@example.com": 1 for n in range(1, 6)}
+    message = next(m for m in mail.outbox if m.to == ["m1@example.com"])
+    assert message.subject == "Your 4 matches in round_robin event have started"
+    for n in range(2, 6):
+        assert f"m{n}" in message.body
