@@ -54,13 +54,17 @@ class CrossTable:
         return list(zip(self.standings, self.grid, strict=True))
 
 
+#: The order of a double elimination's parts, as they are played.
+PART_ORDER = {BracketMatch.Part.MAIN: 0, BracketMatch.Part.LOSERS: 1, BracketMatch.Part.FINAL: 2}
+
+
 def tournament_results(tournament: Tournament) -> list[BracketMatch]:
-    """The tournament's pairings, round by round, with their players and matches."""
-    return list(
-        BracketMatch.objects.filter(tournament=tournament)
-        .select_related("first__player", "second__player", "winner__player", "match")
-        .order_by("part", "round", "slot")
+    """The tournament's pairings with their players and matches: the main part's (every
+    format's) round by round, then a double elimination's losers' bracket, then its final."""
+    pairings = BracketMatch.objects.filter(tournament=tournament).select_related(
+        "first__player", "second__player", "winner__player", "match"
     )
+    return sorted(pairings, key=lambda p: (PART_ORDER[p.part], p.round, p.slot))
 
 
 def seeded_entries(tournament: Tournament) -> list[TournamentEntry]:
