@@ -4,6 +4,7 @@ pairing rules they follow (docs/tournaments.md)."""
 from __future__ import annotations
 
 import itertools
+import random
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -26,6 +27,7 @@ from games.services.pairings import (
 from games.services.tournament_tables import round_robin_table, swiss_standings
 from tests.games.factories import act
 from tests.games.services.test_tournaments import CORRESPONDENCE, rated_player, time_out, win
+from tests.games.services.test_variants import play_to_the_end
 
 
 def event(moderator: Any, format: str, size: int, **options: Any) -> Tournament:
@@ -408,3 +410,35 @@ def test_one_email_per_player_at_a_round_robins_start(
     assert message.subject == "Your 4 matches in round_robin event have started"
     for n in range(2, 6):
         assert f"m{n}" in message.body
+
+
+@pytest.mark.slow
+def test_a_round_robin_whose_matches_are_played_out_move_by_move(
+    dice: Any, moderator: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    """Every match played to its end by both sides choosing at random among the legal plays
+    (seeded dice): the winner is who the matches say."""
+    dice.add_random(5000, seed=37)
+    tournament = event(moderator, "round_robin", 4)
+    players = entered(tournament, 4, "b", django_capture_on_commit_callbacks)
+    chooser = random.Random(5)
+    for pairing in under_way(tournament):
+        with django_capture_on_commit_callbacks(execute=True):
+            finished = play_to_the_end(pairing.match, chooser)
+        assert finished.winner_id is not None
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    matches = list(Match.objects.filter(bracket_match__tournament=tournament))
+    # The table's order for 1-point matches, all played: wins (the points difference follows
+    # them), then wins among the players level, then the higher rating.
+    wins = Counter(match.winner_id for match in matches)
+    best = max(wins.values())
+    level = {player.pk for player in players.values() if wins[player.pk] == best}
+    among_level = Counter(
+        match.winner_id
+        for match in matches
+        if {match.first_player_id, match.second_player_id} <= level
+    )
+    ratings = {player.pk: 2000 - 20 * seed_of(player) for player in players.values()}
+    expected = max(level, key=lambda pk: (among_level[pk], ratings[pk]))
+    assert tournament.winner_id == expected
