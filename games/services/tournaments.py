@@ -433,21 +433,37 @@ def _advance(tournament: Tournament) -> int:
     )
     if not rows:
         return 0
-    if tournament.format in (Format.SWISS, Format.ROUND_ROBIN):
-        changes = sum(_play_pairing(tournament, row) for row in rows)
-        if all(row.winner_id is not None for row in rows):
-            if tournament.format == Format.SWISS:
-                last = rows[-1].round
-                if last < (tournament.rounds or 0) and _pair_swiss_round(tournament, last + 1):
-                    return changes + 1 + _advance(tournament)
-            if tournament.format == Format.SWISS:
-                table = [line.entry for line in swiss_standings(tournament)]
-            else:
-                table = [line.entry for line in round_robin_table(tournament).standings]
-            _finish(tournament, table[0], table[1])
-            changes += 1
-        return changes
+    if tournament.format == Format.SWISS:
+        return _advance_swiss(tournament, rows)
+    if tournament.format == Format.ROUND_ROBIN:
+        return _advance_round_robin(tournament, rows)
     return _advance_bracket(tournament, rows)
+
+
+def _advance_swiss(tournament: Tournament, rows: list[BracketMatch]) -> int:
+    """The results of the round's finished matches; once every match of the round has ended,
+    the next round paired and its matches started, or, after the last round (or when no
+    pairing avoids a rematch), the end."""
+    changes = sum(_play_pairing(tournament, row) for row in rows)
+    if any(row.winner_id is None for row in rows):
+        return changes
+    last = rows[-1].round
+    if last < (tournament.rounds or 0) and _pair_swiss_round(tournament, last + 1):
+        return changes + 1 + _advance(tournament)
+    first, second = swiss_standings(tournament)[:2]
+    _finish(tournament, first.entry, second.entry)
+    return changes + 1
+
+
+def _advance_round_robin(tournament: Tournament, rows: list[BracketMatch]) -> int:
+    """The results of finished matches; once all have ended, the end: the top of the table
+    wins."""
+    changes = sum(_play_pairing(tournament, row) for row in rows)
+    if any(row.winner_id is None for row in rows):
+        return changes
+    first, second = round_robin_table(tournament).standings[:2]
+    _finish(tournament, first.entry, second.entry)
+    return changes + 1
 
 
 def _advance_bracket(tournament: Tournament, rows: list[BracketMatch]) -> int:
