@@ -27,6 +27,8 @@ def test_the_form_creates_a_swiss_of_chosen_rounds(signed_in: Any, moderator: An
     tournament = Tournament.objects.get()
     assert answer.status_code == 302
     assert (tournament.format, tournament.rounds) == ("swiss", 5)
+    listed = client.get("/tournaments/").content.decode()
+    assert 'data-tournament-format="swiss">Swiss</span>' in listed
 
 
 def test_the_form_refuses_rounds_for_a_knockout(signed_in: Any, moderator: Any) -> None:
