@@ -75,10 +75,13 @@ def play_out(
     capture: Any,
     winner_of: Callable[[BracketMatch], Any],
     ends: tuple[str, ...] = ("award", "timeout", "resign", "abort"),
+    ended: Counter[str] | None = None,
 ) -> list[BracketMatch]:
     """End every match as it starts, each won by ``winner_of(pairing)``, in turn by an award,
     a timeout, a resignation and the loser's abort, until the tournament is over; returns the
-    pairings played, in the order they ended."""
+    pairings played, in the order they ended. A timeout or a resignation waits for a match in
+    which the loser is to act (the others are awarded); ``ended`` counts how each ended."""
+    ended = Counter() if ended is None else ended
     cycle = itertools.cycle(ends)
     played = []
     for _ in range(100):
@@ -93,9 +96,11 @@ def play_out(
             with capture(execute=True):
                 end = next(cycle)
                 match.refresh_from_db()
-                if end == "timeout" and match.to_act == loser:
+                if end in ("timeout", "resign") and match.to_act != loser:
+                    end = "award"
+                if end == "timeout":
                     assert time_out(match) == loser
-                elif end == "resign" and match.to_act == loser:
+                elif end == "resign":
                     resign(match, loser, winner)
                 elif end == "abort":
                     services.match_act(
@@ -103,6 +108,7 @@ def play_out(
                     )
                 else:
                     win(match, winner, moderator)
+                ended[end] += 1
             played.append(pairing)
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.FINISHED
@@ -194,7 +200,9 @@ def test_a_swiss_of_nine_over_four_rounds_played_to_the_end(
             return players["s5"]
         return higher_seed(pairing)
 
-    play_out(tournament, moderator, django_capture_on_commit_callbacks, winner_of)
+    ended: Counter[str] = Counter()
+    play_out(tournament, moderator, django_capture_on_commit_callbacks, winner_of, ended=ended)
+    assert set(ended) == {"award", "timeout", "resign", "abort"}, ended
     rows = list(BracketMatch.objects.filter(tournament=tournament))
     assert {row.round for row in rows} == {1, 2, 3, 4}
     met = [frozenset((row.first_id, row.second_id)) for row in rows if row.second_id]
@@ -248,7 +256,11 @@ def test_a_double_elimination_of_six_played_to_the_end_with_a_reset(
             return players["d2"]
         return higher_seed(pairing)
 
-    played = play_out(tournament, moderator, django_capture_on_commit_callbacks, winner_of)
+    ended: Counter[str] = Counter()
+    played = play_out(
+        tournament, moderator, django_capture_on_commit_callbacks, winner_of, ended=ended
+    )
+    assert set(ended) == {"award", "timeout", "resign", "abort"}, ended
     assert grand_final["won"] == 2
     assert len(played) == 2 * 6 - 2 + 1  # each but the winner loses twice, plus the reset
     losses: Counter[str] = Counter()
