@@ -37,7 +37,7 @@ class TournamentEntryInline(admin.TabularInline):
 
 class BracketMatchInline(admin.TabularInline):
     model = BracketMatch
-    fields = ("round", "slot", "first", "second", "bye", "match", "winner")
+    fields = ("part", "round", "slot", "first", "second", "bye", "match", "winner")
     readonly_fields = fields
     can_delete = False
     extra = 0
@@ -49,8 +49,8 @@ class TournamentAdmin(ReadOnlyAdmin):
     """Tournaments, read-only: they change through the services (the pages and the API); a
     match of one is aborted or awarded from its own admin page."""
 
-    list_display = ("id", "name", "size", "status", "start_mode", "starts_at", "winner")
-    list_filter = ("status", "start_mode")
+    list_display = ("id", "name", "format", "size", "status", "start_mode", "starts_at", "winner")
+    list_filter = ("format", "status", "start_mode")
     search_fields = ("name",)
     list_select_related = ("winner",)
     inlines = [TournamentEntryInline, BracketMatchInline]

@@ -1,5 +1,6 @@
-"""The API of tournaments: list and create knock-outs, read one with its bracket, sign up and
-withdraw, and (moderators) cancel one. Each body's serializer here is also its OpenAPI schema."""
+"""The API of tournaments: list and create them (of every format), read one with its pairings
+and standings, sign up and withdraw, and (moderators) cancel one. Each body's serializer here is
+also its OpenAPI schema."""
 
 from __future__ import annotations
 
@@ -20,9 +21,14 @@ from games import selectors, services
 from games.api.matches import IDEMPOTENCY_KEY, idempotent
 from games.api.players import TimeoutsSerializer, timeouts_values
 from games.api.serializers import TimeControlField
-from games.models import Tournament, Variant
+from games.models import BracketMatch, Tournament, Variant
 from games.models.tournaments import MAX_SIZE, MIN_SIZE
 from games.services import MAX_MATCH_LENGTH
+from games.services.tournament_tables import (
+    round_robin_table,
+    swiss_standings,
+    tournament_results,
+)
 
 
 class TournamentRequestSerializer(serializers.Serializer):
@@ -47,6 +53,15 @@ class TournamentRequestSerializer(serializers.Serializer):
     starts_at = serializers.DateTimeField(
         required=False, allow_null=True, default=None, help_text="With start_mode at_time."
     )
+    format = serializers.ChoiceField(
+        choices=Tournament.Format.values, default=Tournament.Format.KNOCKOUT
+    )
+    rounds = StrictIntegerField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="A Swiss's rounds; left out, as many as its players need (ceil(log2 players)).",
+    )
 
 
 class CancelRequestSerializer(serializers.Serializer):
@@ -59,6 +74,9 @@ class TournamentSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     format = serializers.ChoiceField(choices=Tournament.Format.values)
+    rounds = serializers.IntegerField(
+        allow_null=True, help_text="A Swiss's rounds (set at the start when not chosen)."
+    )
     variant = serializers.ChoiceField(choices=Variant.choices)
     match_length = serializers.IntegerField()
     time_control = serializers.JSONField()
@@ -92,6 +110,11 @@ class EntrantSerializer(serializers.Serializer):
 
 
 class PairingSerializer(serializers.Serializer):
+    part = serializers.ChoiceField(
+        choices=BracketMatch.Part.values,
+        help_text="A double elimination's winners' bracket (main), losers' bracket or grand "
+        "final (round 2 the reset); every other format's pairings are main.",
+    )
     round = serializers.IntegerField(help_text="1 is the first round.")
     slot = serializers.IntegerField(help_text="From the top of the round, from 0.")
     first = serializers.CharField(allow_null=True)
@@ -101,9 +124,27 @@ class PairingSerializer(serializers.Serializer):
     winner = serializers.CharField(allow_null=True)
 
 
+class TournamentStandingSerializer(serializers.Serializer):
+    position = serializers.IntegerField()
+    player = serializers.CharField()
+    played = serializers.IntegerField()
+    won = serializers.IntegerField(help_text="Match wins; in a Swiss a bye counts as one.")
+    lost = serializers.IntegerField()
+    buchholz = serializers.IntegerField(
+        allow_null=True, help_text="A Swiss's: the sum of the opponents' wins."
+    )
+    points_won = serializers.IntegerField()
+    points_lost = serializers.IntegerField()
+
+
 class TournamentDetailSerializer(TournamentSerializer):
     entrants = EntrantSerializer(many=True)
-    bracket = PairingSerializer(many=True)
+    bracket = PairingSerializer(many=True, help_text="Every pairing, of every format.")
+    standings = TournamentStandingSerializer(
+        many=True,
+        help_text="A Swiss's standings or a round robin's table, best first; empty for the "
+        "other formats and before the start.",
+    )
 
 
 def tournament_data(tournament: Any, *, detail: bool = False) -> dict[str, Any]:
@@ -128,8 +169,10 @@ def tournament_data(tournament: Any, *, detail: bool = False) -> dict[str, Any]:
                 selectors.tournament_entrants(tournament)
             )
         ]
+        pairings = tournament_results(tournament)
         data["bracket"] = [
             {
+                "part": pairing.part,
                 "round": pairing.round,
                 "slot": pairing.slot,
                 "first": _name(pairing.first),
@@ -138,11 +181,35 @@ def tournament_data(tournament: Any, *, detail: bool = False) -> dict[str, Any]:
                 "match": pairing.match_id,
                 "winner": _name(pairing.winner),
             }
-            for pairings in selectors.bracket_rounds(tournament)
             for pairing in pairings
         ]
+        data["standings"] = _standings(tournament, pairings)
         return TournamentDetailSerializer(data).data
     return TournamentSerializer(data).data
+
+
+def _standings(tournament: Any, pairings: list[Any]) -> list[dict[str, Any]]:
+    if tournament.status == Tournament.Status.SIGNING_UP:
+        return []
+    if tournament.format == Tournament.Format.SWISS:
+        lines: list[Any] = swiss_standings(tournament, pairings)
+    elif tournament.format == Tournament.Format.ROUND_ROBIN:
+        lines = round_robin_table(tournament, pairings).standings
+    else:
+        return []
+    return [
+        {
+            "position": line.position,
+            "player": line.entry.player.get_username(),
+            "played": line.played,
+            "won": line.won,
+            "lost": line.lost,
+            "buchholz": getattr(line, "buchholz", None),
+            "points_won": line.points_won,
+            "points_lost": line.points_lost,
+        }
+        for line in lines
+    ]
 
 
 def _name(entry: Any) -> str | None:
@@ -180,7 +247,7 @@ class TournamentListCreate(APIView):
         )
 
     @extend_schema(
-        summary="Create a knock-out (moderators; any player where the site allows it)",
+        summary="Create a tournament (moderators; any player where the site allows it)",
         parameters=[IDEMPOTENCY_KEY],
         request=TournamentRequestSerializer,
         responses={201: TournamentDetailSerializer, **ERRORS},

@@ -1,4 +1,5 @@
-"""Tournaments: who signed up, and the bracket of a knock-out.
+"""Tournaments: who signed up, and the pairings of a knock-out, a double elimination, a Swiss
+or a round robin.
 
 Nothing here holds a rule: games/services/tournaments.py is the only code that changes a
 tournament. Leagues, whose seasons and divisions have nothing of a bracket, are their own
@@ -19,10 +20,13 @@ MAX_SIZE = 256
 
 
 class Tournament(models.Model):
-    """An event that pairs its entrants in matches: for now a knock-out."""
+    """An event that pairs its entrants in matches, in one of four formats."""
 
     class Format(models.TextChoices):
         KNOCKOUT = "knockout", "knock-out"
+        DOUBLE_ELIMINATION = "double_elimination", "double elimination"
+        SWISS = "swiss", "Swiss"
+        ROUND_ROBIN = "round_robin", "round robin"
 
     class StartMode(models.TextChoices):
         WHEN_FULL = "when_full", "when full"
@@ -35,7 +39,13 @@ class Tournament(models.Model):
         CANCELLED = "cancelled", "cancelled"
 
     name = models.CharField(max_length=100)
-    format = models.CharField(max_length=16, choices=Format.choices, default=Format.KNOCKOUT)
+    format = models.CharField(max_length=24, choices=Format.choices, default=Format.KNOCKOUT)
+    rounds = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="A Swiss's rounds: as chosen at creation (empty: as many as the players "
+        "need, set at the start).",
+    )
     variant = models.CharField(
         max_length=16,
         default=DEFAULT_VARIANT,
@@ -119,11 +129,19 @@ class TournamentEntry(models.Model):
 
 
 class BracketMatch(models.Model):
-    """One pairing of a knock-out's bracket: round 1 is the first, slot counts from 0 down the
-    round. ``first`` is the higher seed; a pairing with a bye has no ``second`` and its
-    ``first`` is its winner from the start. ``match`` is made once both players are known."""
+    """One pairing of a tournament: round 1 is the first, slot counts from 0 down the round.
+    ``first`` is the higher seed; a pairing with a bye has no ``second`` and its ``first`` is
+    its winner from the start (a double elimination's losers' bracket may have a pairing with
+    no player at all). ``match`` is made once both players are known. ``part`` is the bracket
+    of a double elimination it is in; every other format's pairings are in the main part."""
+
+    class Part(models.TextChoices):
+        MAIN = "main", "main"
+        LOSERS = "losers", "losers' bracket"
+        FINAL = "final", "grand final"
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="bracket")
+    part = models.CharField(max_length=8, choices=Part.choices, default=Part.MAIN)
     round = models.PositiveSmallIntegerField()
     slot = models.PositiveSmallIntegerField()
     first = models.ForeignKey(
@@ -145,9 +163,10 @@ class BracketMatch(models.Model):
         verbose_name_plural = "bracket matches"
         constraints = [
             models.UniqueConstraint(
-                fields=["tournament", "round", "slot"], name="bracket_match_place"
+                fields=["tournament", "part", "round", "slot"], name="bracket_match_place"
             ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.tournament} round {self.round} match {self.slot + 1}"
+        part = "" if self.part == self.Part.MAIN else f" {self.get_part_display()}"
+        return f"{self.tournament}{part} round {self.round} match {self.slot + 1}"

@@ -26,7 +26,15 @@ from django.utils import timezone
 
 from accounts.models import Delivery, Profile, PushSubscription, profile_loaded, profile_of
 from backgammon_site.vapid import site_vapid_keys
-from games.models import BracketMatch, Challenge, LeagueMatch, Match, MatchEvent, Notification
+from games.models import (
+    BracketMatch,
+    Challenge,
+    LeagueMatch,
+    Match,
+    MatchEvent,
+    Notification,
+    Tournament,
+)
 from games.notifications.attention import delay_of
 from games.services.announcements import NOT_DECISIONS
 from games.signals import news_to_send
@@ -87,8 +95,9 @@ def challenge_news(*, challenge_id: int) -> None:
 def tournament_match_news(*, match_id: int) -> None:
     """Tell both players that their tournament or league match has started. A player hears of
     it as they chose to hear of challenges: a tournament match is an invitation they signed up
-    for. The matches of a league season, all started at its opening, are one piece of news
-    for each player (``matches_told_together`` lists them), however many signals arrive."""
+    for. The matches of a league season, all started at its opening, and those of a round
+    robin, all started at its start, are one piece of news for each player
+    (``matches_told_together`` lists them), however many signals arrive."""
     match = (
         Match.objects.select_related("first_player__profile", "second_player__profile")
         .filter(pk=match_id)
@@ -96,15 +105,11 @@ def tournament_match_news(*, match_id: int) -> None:
     )
     if match is None:
         return
-    season_id = (
-        LeagueMatch.objects.filter(match=match)
-        .values_list("division__season_id", flat=True)
-        .first()
-    )
+    together = _started_together(match)
     key = (
         f"tournament_match:match:{match.pk}"
-        if season_id is None
-        else f"tournament_match:league_season:{season_id}"
+        if together is None
+        else f"tournament_match:{together[0]}:{together[1]}"
     )
     for player in match.players:
         _record(player, Kind.TOURNAMENT_MATCH, key, match=match)
@@ -112,23 +117,40 @@ def tournament_match_news(*, match_id: int) -> None:
 
 def matches_told_together(match: Match, player: Any) -> list[Match]:
     """The matches that one piece of "tournament match started" news about ``match`` tells
-    ``player`` of: all of theirs in its league season, oldest first, or the knock-out match
-    alone."""
+    ``player`` of: all of theirs in its league season or its round robin, oldest first, or the
+    match alone."""
+    together = _started_together(match)
+    if together is None:
+        return [match]
+    event, event_id = together
+    in_event = (
+        Q(league_match__division__season_id=event_id)
+        if event == "league_season"
+        else Q(bracket_match__tournament_id=event_id)
+    )
+    return list(
+        Match.objects.filter(Q(first_player=player) | Q(second_player=player), in_event)
+        .select_related("first_player", "second_player")
+        .order_by("pk")
+    )
+
+
+def _started_together(match: Match) -> tuple[str, int] | None:
+    """The league season or the round robin whose matches all started at once, ``match``
+    among them."""
     season_id = (
         LeagueMatch.objects.filter(match=match)
         .values_list("division__season_id", flat=True)
         .first()
     )
-    if season_id is None:
-        return [match]
-    return list(
-        Match.objects.filter(
-            Q(first_player=player) | Q(second_player=player),
-            league_match__division__season_id=season_id,
-        )
-        .select_related("first_player", "second_player")
-        .order_by("pk")
+    if season_id is not None:
+        return "league_season", season_id
+    tournament_id = (
+        BracketMatch.objects.filter(match=match, tournament__format=Tournament.Format.ROUND_ROBIN)
+        .values_list("tournament_id", flat=True)
+        .first()
     )
+    return None if tournament_id is None else ("round_robin", tournament_id)
 
 
 def deadline_news(*, match_id: int, seq: int) -> None:

@@ -46,12 +46,18 @@ def tournament_entrants(tournament: Tournament) -> list[TournamentEntry]:
     )
 
 
-def bracket_rounds(tournament: Tournament) -> list[list[BracketMatch]]:
-    """The bracket's pairings, round by round, each round from the top."""
+def bracket_rounds(
+    tournament: Tournament, part: str = BracketMatch.Part.MAIN
+) -> list[list[BracketMatch]]:
+    """The pairings of a part of the tournament (all of them but a double elimination's
+    losers' bracket and grand final are in the main part), round by round, each round from the
+    top."""
     rounds: list[list[BracketMatch]] = []
-    pairings = tournament.bracket.select_related(
-        "first__player", "second__player", "winner", "match"
-    ).order_by("round", "slot")
+    pairings = (
+        tournament.bracket.filter(part=part)
+        .select_related("first__player", "second__player", "winner__player", "match")
+        .order_by("round", "slot")
+    )
     for pairing in pairings:
         while len(rounds) < pairing.round:
             rounds.append([])

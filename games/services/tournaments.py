@@ -1,5 +1,6 @@
-"""Knock-out tournaments: creating one, signing up and withdrawing, the start, and the bracket
-advancing as its matches end (docs/tournaments.md gives the rules).
+"""Tournaments (knock-out, double elimination, Swiss, round robin): creating one, signing up and
+withdrawing, the start, and the pairings advancing as its matches end (docs/tournaments.md
+gives the rules; games/services/pairings.py says who meets whom).
 
 Every change holds the tournament's row lock, so advancing is idempotent: a second run, from
 a task delivered twice or from the minute sweep, re-reads the bracket and finds nothing to do.
@@ -29,6 +30,25 @@ from games.services.challenges import MAX_MATCH_LENGTH, clean_time_control
 from games.services.droppers import dropper_refusal, refuse_dropper
 from games.services.locks import locked_tournament
 from games.services.matches import match_start
+from games.services.pairings import (
+    FINAL,
+    LOSERS,
+    MAIN,
+    Feed,
+    NoPairing,
+    Place,
+    bracket_order,
+    bracket_size,
+    elimination_feeds,
+    round_robin_rounds,
+    swiss_pairings,
+    swiss_round_count,
+)
+from games.services.tournament_tables import (
+    round_robin_table,
+    swiss_standings,
+    tournament_results,
+)
 from games.signals import tournament_match_started
 from ratings.selectors import rating_in, ratings_in
 from ratings.services import new_rating
@@ -38,6 +58,7 @@ from ratings.services import new_rating
 MIN_PLAYERS = MIN_SIZE
 
 Status = Tournament.Status
+Format = Tournament.Format
 
 
 def can_create_tournament(user: Any) -> bool:
@@ -64,8 +85,11 @@ def tournament_create(
     min_rating: int | None = None,
     max_rating: int | None = None,
     variant: str = DEFAULT_VARIANT,
+    format: str = Format.KNOCKOUT,
+    rounds: int | None = None,
 ) -> Tournament:
-    """Create a knock-out open for sign-up; it starts when full, or at ``starts_at``. Its
+    """Create a tournament open for sign-up, in ``format`` (a Swiss of ``rounds`` rounds, or
+    as many as its players need when None); it starts when full, or at ``starts_at``. Its
     matches are played in ``variant`` (with the variant's own format and cube), and its seeds
     and rating limits go by the players' ratings in that variant."""
     if not can_create_tournament(creator):
@@ -80,6 +104,19 @@ def tournament_create(
         raise ApplicationError(
             f"A tournament has room for {MIN_SIZE} to {MAX_SIZE} players.", "size"
         )
+    if format not in Format.values:
+        raise ApplicationError(
+            "A tournament is a knock-out, a double elimination, a Swiss or a round robin "
+            f"({', '.join(Format.values)}).",
+            "format",
+        )
+    if rounds is not None:
+        if format != Format.SWISS:
+            raise ApplicationError("Only a Swiss has a chosen number of rounds.", "rounds")
+        if not whole(rounds) or not 1 <= rounds < size:
+            raise ApplicationError(
+                f"A Swiss of {size} players has 1 to {size - 1} rounds.", "rounds"
+            )
     if not whole(match_length) or not 1 <= match_length <= MAX_MATCH_LENGTH:
         raise ApplicationError(
             f"A match is played to 1 to {MAX_MATCH_LENGTH} points.", "match_length"
@@ -103,6 +140,8 @@ def tournament_create(
         raise ApplicationError('A tournament starts "when_full" or "at_time".', "start_mode")
     return Tournament.objects.create(
         name=name.strip(),
+        format=format,
+        rounds=rounds,
         variant=variant,
         size=size,
         start_mode=start_mode,
@@ -179,9 +218,10 @@ def tournament_start(*, tournament_id: int, now: datetime | None = None) -> bool
 
 
 def tournament_advance(*, tournament_id: int) -> int:
-    """Move the bracket on: the winners of finished matches into the next round, a match for
-    each pairing whose two players are known, and the end. Returns how many changes were
-    made (0 when there was nothing to do)."""
+    """Move the tournament on: the winners (and, in a double elimination, the losers) of
+    finished matches to their next pairings, a Swiss's next round once its round is over, a
+    match for each pairing whose two players are known, and the end. Returns how many changes
+    were made (0 when there was nothing to do)."""
     with transaction.atomic():
         tournament = locked_tournament(tournament_id)
         if tournament.status != Status.RUNNING:
@@ -190,16 +230,6 @@ def tournament_advance(*, tournament_id: int) -> int:
         if changes:
             announce_tournament(tournament.pk)
         return changes
-
-
-def bracket_order(size: int) -> list[int]:
-    """The seeds of a bracket of ``size`` (a power of two) from the top, in pairs: 1 v size,
-    and so on, so that the top two seeds can meet only in the final."""
-    order = [1]
-    while len(order) < size:
-        mirror = 2 * len(order) + 1
-        order = [seed for top in order for seed in (top, mirror - top)]
-    return order
 
 
 def may_play(user: Any) -> bool:
@@ -285,10 +315,17 @@ def _start_if_due(tournament: Tournament, now: datetime) -> bool:
         tournament.save(update_fields=["status", "finished_at", "cancel_reason"])
         return True
     _seed(entries, tournament.variant)
-    _draw_bracket(tournament, entries)
+    if tournament.format == Format.SWISS:
+        chosen = tournament.rounds or swiss_round_count(len(entries))
+        tournament.rounds = min(chosen, len(entries) - 1)
+        _pair_swiss_round(tournament, 1)
+    elif tournament.format == Format.ROUND_ROBIN:
+        _draw_round_robin(tournament, entries)
+    else:
+        _draw_bracket(tournament, entries)
     tournament.status = Status.RUNNING
     tournament.started_at = now
-    tournament.save(update_fields=["status", "started_at"])
+    tournament.save(update_fields=["status", "started_at", "rounds"])
     _advance(tournament)
     return True
 
@@ -307,87 +344,270 @@ def _seed(entries: list[TournamentEntry], variant: str) -> None:
 
 
 def _draw_bracket(tournament: Tournament, entries: list[TournamentEntry]) -> None:
-    """Every pairing of every round; the first round's filled in, byes (seeds beyond the
-    field) given to the top seeds, who win them at once."""
-    bracket_size = 1
-    while bracket_size < len(entries):
-        bracket_size *= 2
+    """Every pairing of a knock-out's (or a double elimination's) every round; the first
+    round's filled in, byes (seeds beyond the field) given to the top seeds, who win them at
+    once."""
+    size = bracket_size(len(entries))
     by_seed = {entry.seed: entry for entry in entries}
-    order = bracket_order(bracket_size)
+    order = bracket_order(size)
+    feeds = elimination_feeds(size, double=tournament.format == Format.DOUBLE_ELIMINATION)
     rows = []
-    for slot in range(bracket_size // 2):
-        first, second = by_seed.get(order[2 * slot]), by_seed.get(order[2 * slot + 1])
-        bye = second is None
+    for part, round_number, slot in feeds:
+        row = BracketMatch(tournament=tournament, part=part, round=round_number, slot=slot)
+        if (part, round_number) == (MAIN, 1):
+            row.first, row.second = by_seed.get(order[2 * slot]), by_seed.get(order[2 * slot + 1])
+            row.bye = row.second is None
+            row.winner = row.first if row.bye else None
+        rows.append(row)
+    BracketMatch.objects.bulk_create(rows)
+
+
+def _draw_round_robin(tournament: Tournament, entries: list[TournamentEntry]) -> None:
+    """Every pairing of a round robin, in rounds by the circle method; all are played at
+    once."""
+    by_pk = {entry.pk: entry for entry in entries}
+    rows = [
+        BracketMatch(
+            tournament=tournament,
+            round=round_number,
+            slot=slot,
+            first=by_pk[first],
+            second=by_pk[second],
+        )
+        for round_number, pairs in enumerate(
+            round_robin_rounds([entry.pk for entry in entries]), start=1
+        )
+        for slot, (first, second) in enumerate(pairs)
+    ]
+    BracketMatch.objects.bulk_create(rows)
+
+
+def _pair_swiss_round(tournament: Tournament, round_number: int) -> bool:
+    """Pair a Swiss's round ``round_number`` among the players still in, a bye won at once;
+    False when no pairing avoids a rematch (or fewer than two players are left)."""
+    standings = swiss_standings(tournament)
+    players = [line.entry for line in standings if not line.entry.withdrawn]
+    if len(players) < 2:
+        return False
+    earlier = tournament_results(tournament)
+    met = {frozenset((row.first_id, row.second_id)) for row in earlier if row.second_id}
+    had_bye = {row.first_id for row in earlier if row.bye}
+    wins = {line.entry.pk: line.won for line in standings}
+    order = sorted(players, key=lambda entry: (-wins[entry.pk], entry.seed or 0, entry.pk))
+    try:
+        pairs, bye = swiss_pairings([entry.pk for entry in order], wins, met, had_bye)
+    except NoPairing:
+        return False
+    by_pk = {entry.pk: entry for entry in players}
+    rows = [
+        BracketMatch(
+            tournament=tournament,
+            round=round_number,
+            slot=slot,
+            first=by_pk[first],
+            second=by_pk[second],
+        )
+        for slot, (first, second) in enumerate(pairs)
+    ]
+    if bye is not None:
         rows.append(
             BracketMatch(
                 tournament=tournament,
-                round=1,
-                slot=slot,
-                first=first,
-                second=second,
-                bye=bye,
-                winner=first if bye else None,
+                round=round_number,
+                slot=len(pairs),
+                first=by_pk[bye],
+                bye=True,
+                winner=by_pk[bye],
             )
         )
-    round_number, pairings = 2, bracket_size // 4
-    while pairings >= 1:
-        rows.extend(
-            BracketMatch(tournament=tournament, round=round_number, slot=slot)
-            for slot in range(pairings)
-        )
-        round_number, pairings = round_number + 1, pairings // 2
     BracketMatch.objects.bulk_create(rows)
+    return True
 
 
 def _advance(tournament: Tournament) -> int:
     rows = list(
         BracketMatch.objects.select_for_update(of=("self",))
         .filter(tournament=tournament)
-        .select_related("match", "first__player", "second__player")
+        .select_related("match", "first__player", "second__player", "winner__player")
         .order_by("round", "slot")
     )
     if not rows:
         return 0
-    place = {(row.round, row.slot): row for row in rows}
-    final = rows[-1]
-    changes = 0
-    # In round order, so that a winner found here is placed in the next round in the same pass.
-    for row in rows:
-        finished = row.match is not None and row.match.status == Match.Status.FINISHED
-        if row.winner_id is None and finished:
-            row.winner = _winner_of(row)
-            row.save(update_fields=["winner"])
-            changes += 1
-        if row.winner_id is not None and row is not final:
-            later = place[(row.round + 1, row.slot // 2)]
-            side = "first" if row.slot % 2 == 0 else "second"
-            if getattr(later, f"{side}_id") is None:
-                setattr(later, side, row.winner)
-                later.save(update_fields=[side])
-                changes += 1
-        if row.winner_id is None and row.match_id is None and row.first_id and row.second_id:
-            walkover = _walkover_winner(row)
-            if walkover is None:
-                _start_match(tournament, row)
-            else:
-                row.winner = walkover
-                row.save(update_fields=["winner"])
-                if row is not final:
-                    later = place[(row.round + 1, row.slot // 2)]
-                    side = "first" if row.slot % 2 == 0 else "second"
-                    setattr(later, side, walkover)
-                    later.save(update_fields=[side])
-            changes += 1
-    if final.winner_id is not None:
-        runner_up = final.second if final.winner_id == final.first_id else final.first
-        assert runner_up is not None and final.winner is not None
-        tournament.status = Status.FINISHED
-        tournament.winner = final.winner.player
-        tournament.second = runner_up.player
-        tournament.finished_at = timezone.now()
-        tournament.save(update_fields=["status", "winner", "second", "finished_at"])
+    if tournament.format == Format.SWISS:
+        return _advance_swiss(tournament, rows)
+    if tournament.format == Format.ROUND_ROBIN:
+        return _advance_round_robin(tournament, rows)
+    return _advance_bracket(tournament, rows)
+
+
+def _advance_swiss(tournament: Tournament, rows: list[BracketMatch]) -> int:
+    """The results of the round's finished matches; once every match of the round has ended,
+    the next round paired and its matches started, or, after the last round (or when no
+    pairing avoids a rematch), the end."""
+    changes = sum(_play_pairing(tournament, row) for row in rows)
+    if any(row.winner_id is None for row in rows):
+        return changes
+    last = rows[-1].round
+    if last < (tournament.rounds or 0) and _pair_swiss_round(tournament, last + 1):
+        return changes + 1 + _advance(tournament)
+    first, second = swiss_standings(tournament)[:2]
+    _finish(tournament, first.entry, second.entry)
+    return changes + 1
+
+
+def _advance_round_robin(tournament: Tournament, rows: list[BracketMatch]) -> int:
+    """The results of finished matches; once all have ended, the end: the top of the table
+    wins."""
+    changes = sum(_play_pairing(tournament, row) for row in rows)
+    if any(row.winner_id is None for row in rows):
+        return changes
+    first, second = round_robin_table(tournament).standings[:2]
+    _finish(tournament, first.entry, second.entry)
+    return changes + 1
+
+
+def _advance_bracket(tournament: Tournament, rows: list[BracketMatch]) -> int:
+    """Move a knock-out or a double elimination on: each pairing takes the players its feeds
+    have decided, in as many passes as it takes for nothing more to change."""
+    feeds = elimination_feeds(
+        bracket_size(sum(2 for row in rows if (row.part, row.round) == (MAIN, 1))),
+        double=tournament.format == Format.DOUBLE_ELIMINATION,
+    )
+    place = {(row.part, row.round, row.slot): row for row in rows}
+    changes, changed = 0, True
+    while changed:
+        changed = False
+        for key, row in sorted(place.items(), key=lambda item: _depth(item[0])):
+            step = _fill(row, feeds[key], place, feeds) + _play_pairing(tournament, row)
+            changed = changed or bool(step)
+            changes += step
+    if tournament.format == Format.DOUBLE_ELIMINATION:
+        first_final, reset = place[(FINAL, 1, 0)], place[(FINAL, 2, 0)]
+        decided = reset if reset.winner_id is not None else None
+        if first_final.winner_id is not None and first_final.winner_id == first_final.first_id:
+            decided = first_final
+    else:
+        final = place[(MAIN, max(round_number for _, round_number, _ in place), 0)]
+        decided = final if final.winner_id is not None else None
+    if decided is not None:
+        assert decided.first is not None and decided.second is not None
+        runner_up = decided.second if decided.winner_id == decided.first_id else decided.first
+        assert decided.winner is not None
+        _finish(tournament, decided.winner, runner_up)
         changes += 1
     return changes
+
+
+def _depth(place: Place) -> tuple[int, int]:
+    part, round_number, _ = place
+    order = {MAIN: 2 * round_number - 2, LOSERS: round_number, FINAL: 1000 + round_number}
+    return order[part], round_number
+
+
+def _outcome(
+    row: BracketMatch,
+    place: dict[Place, BracketMatch],
+    feeds: dict[Place, tuple[Feed, Feed] | None],
+) -> tuple[TournamentEntry | None, TournamentEntry | None] | None:
+    """The pairing's (winner, loser) once decided, either None when nobody was there (a bye
+    has no loser; an empty pairing of the losers' bracket neither); None while undecided."""
+    if row.winner_id is not None:
+        loser = row.second if row.winner_id == row.first_id else row.first
+        return row.winner, loser
+    sides = _sides(row, place, feeds)
+    if sides is None:
+        return None
+    present = [entry for entry in sides if entry is not None]
+    if len(present) == 2:
+        return None
+    return (present[0] if present else None), None
+
+
+def _sides(
+    row: BracketMatch,
+    place: dict[Place, BracketMatch],
+    feeds: dict[Place, tuple[Feed, Feed] | None],
+) -> tuple[TournamentEntry | None, TournamentEntry | None] | None:
+    """The pairing's two players once both feeds are decided (None for nobody), else None."""
+    sources = feeds[(row.part, row.round, row.slot)]
+    if sources is None:
+        return row.first, row.second
+    if row.part == FINAL and row.round == 2:
+        first_final = _outcome(place[sources[0].place], place, feeds)
+        if first_final is None:
+            return None
+        grand = place[sources[0].place]
+        if first_final[0] is not None and first_final[0] == grand.first:
+            return None, None  # the winners' bracket's winner won: no reset
+        return grand.first, grand.second
+    found = []
+    for feed in sources:
+        outcome = _outcome(place[feed.place], place, feeds)
+        if outcome is None:
+            return None
+        found.append(outcome[0] if feed.winner else outcome[1])
+    return found[0], found[1]
+
+
+def _fill(
+    row: BracketMatch,
+    sources: tuple[Feed, Feed] | None,
+    place: dict[Place, BracketMatch],
+    feeds: dict[Place, tuple[Feed, Feed] | None],
+) -> int:
+    """Place the players the pairing's feeds have decided; a pairing left with one player is a
+    bye, won at once; one with none, empty."""
+    if sources is None or row.winner_id is not None:
+        return 0
+    if row.part == FINAL and row.round == 2:
+        known = _sides(row, place, feeds) or (None, None)
+    else:
+        outcomes = [_outcome(place[feed.place], place, feeds) for feed in sources]
+        known = tuple(
+            None if outcome is None else outcome[0 if feed.winner else 1]
+            for feed, outcome in zip(sources, outcomes, strict=True)
+        )
+    changes = 0
+    for side, entry in zip(("first", "second"), known, strict=True):
+        if entry is not None and getattr(row, f"{side}_id") is None:
+            setattr(row, side, entry)
+            row.save(update_fields=[side])
+            changes += 1
+    sides = _sides(row, place, feeds)
+    if sides is not None and None in sides and not row.bye:
+        row.bye = True
+        row.winner = sides[0] or sides[1]
+        row.save(update_fields=["bye", "winner"])
+        changes += 1
+    return changes
+
+
+def _play_pairing(tournament: Tournament, row: BracketMatch) -> int:
+    """The winner of a pairing whose match is over; a walkover, or a match started, for a
+    pairing whose two players are known."""
+    if row.winner_id is not None or row.first_id is None or row.second_id is None:
+        return 0
+    if row.match is not None:
+        if row.match.status != Match.Status.FINISHED:
+            return 0
+        row.winner = _winner_of(row)
+        row.save(update_fields=["winner"])
+        return 1
+    walkover = _walkover_winner(row)
+    if walkover is None:
+        _start_match(tournament, row)
+    else:
+        row.winner = walkover
+        row.save(update_fields=["winner"])
+    return 1
+
+
+def _finish(tournament: Tournament, winner: TournamentEntry, second: TournamentEntry) -> None:
+    tournament.status = Status.FINISHED
+    tournament.winner = winner.player
+    tournament.second = second.player
+    tournament.finished_at = timezone.now()
+    tournament.save(update_fields=["status", "winner", "second", "finished_at"])
 
 
 def _walkover_winner(row: BracketMatch) -> TournamentEntry | None:

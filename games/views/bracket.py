@@ -4,6 +4,7 @@ feed it, with lines joining them. templates/games/bracket.svg.html draws what th
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,14 +55,20 @@ class BracketDrawing:
     line_height: int = LINE_HEIGHT
 
 
-def round_name(number: int, count: int) -> str:
-    """``Final``, ``Semi-finals``, ``Quarter-finals``, else ``Round N``."""
+def round_name(number: int, count: int, *, winners: bool = False) -> str:
+    """``Final``, ``Semi-finals``, ``Quarter-finals``, else ``Round N`` (in a double
+    elimination's winners' bracket, ``Winners' final`` and ``Winners' semi-finals``)."""
     from_the_end = count - number
+    if winners and from_the_end in (0, 1):
+        return ("Winners' final", "Winners' semi-finals")[from_the_end]
     return {0: "Final", 1: "Semi-finals", 2: "Quarter-finals"}.get(from_the_end, f"Round {number}")
 
 
-def bracket_drawing(rounds: list[list[BracketMatch]]) -> BracketDrawing | None:
-    """The bracket placed for drawing; None before the draw."""
+def bracket_drawing(
+    rounds: list[list[BracketMatch]], *, winners: bool = False
+) -> BracketDrawing | None:
+    """The bracket placed for drawing (``winners``: a double elimination's winners' bracket);
+    None before the draw."""
     if not rounds:
         return None
     first_round = len(rounds[0])
@@ -84,12 +91,35 @@ def bracket_drawing(rounds: list[list[BracketMatch]]) -> BracketDrawing | None:
                     LINE_HEIGHT // 2 if pairing.slot % 2 == 0 else LINE_HEIGHT * 3 // 2
                 )
                 link = (x + BOX_WIDTH, middle, elbow, target, x + BOX_WIDTH + COLUMN_GAP, target)
-            placed.append(_place(pairing, x, top, link, round_name(index + 1, len(rounds))))
+            name = round_name(index + 1, len(rounds), winners=winners)
+            placed.append(_place(pairing, x, top, link, name))
     headings = [
-        {"x": index * (BOX_WIDTH + COLUMN_GAP) + BOX_WIDTH // 2, "name": round_name(n, len(rounds))}
+        {
+            "x": index * (BOX_WIDTH + COLUMN_GAP) + BOX_WIDTH // 2,
+            "name": round_name(n, len(rounds), winners=winners),
+        }
         for index, n in enumerate(range(1, len(rounds) + 1))
     ]
     return BracketDrawing(width=width, height=height, rounds=headings, pairings=placed)
+
+
+def pairings_listed(
+    rounds: list[list[BracketMatch]], round_label: Callable[[int], str]
+) -> list[dict[str, Any]]:
+    """Each round's pairings in words, for the formats shown as lists (a Swiss's rounds, a
+    losers' bracket, a grand final); a losers' bracket's pairing left with nobody is left
+    out."""
+    listed = []
+    for number, pairings in enumerate(rounds, start=1):
+        name = round_label(number)
+        placed = [
+            _place(pairing, 0, 0, None, name)
+            for pairing in pairings
+            if pairing.first_id or pairing.second_id or not pairing.bye
+        ]
+        if placed:
+            listed.append({"name": name, "pairings": placed})
+    return listed
 
 
 def _place(
@@ -121,8 +151,9 @@ def _place(
     else:
         status = "waiting"
     names = " v ".join(side.name for side in sides)
+    bye_for = pairing.winner.player.get_username() if pairing.winner else sides[0].name
     outcome = {
-        "bye": f"{sides[0].name} has a bye",
+        "bye": f"{bye_for} has a bye",
         "decided": f"won by {pairing.winner.player.get_username() if pairing.winner else ''}",
         "playing": "being played",
         "waiting": "waiting for its players",

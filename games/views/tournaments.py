@@ -10,23 +10,52 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from backgammon_site.errors import ApplicationError
 from backgammon_site.variants import DEFAULT_VARIANT
 from games import selectors, services
 from games.clocks.words import time_control_words
-from games.models import Tournament, Variant
+from games.models import BracketMatch, Tournament, Variant
 from games.models.tournaments import MAX_SIZE, MIN_SIZE
 from games.services.challenges import MAX_MATCH_LENGTH
-from games.views.bracket import bracket_drawing, round_name
+from games.services.tournament_tables import round_robin_table, swiss_standings
+from games.views.bracket import bracket_drawing, pairings_listed, round_name
 from games.views.directors import director_context
 
 
+def format_names() -> dict[str, str]:
+    return {
+        Tournament.Format.KNOCKOUT: _("Knock-out"),
+        Tournament.Format.DOUBLE_ELIMINATION: _("Double elimination"),
+        Tournament.Format.SWISS: _("Swiss"),
+        Tournament.Format.ROUND_ROBIN: _("Round robin"),
+    }
+
+
 class TournamentForm(forms.Form):
-    """A knock-out's terms. Correspondence only here; the API takes a live clock too."""
+    """A tournament's terms. Correspondence only here; the API takes a live clock too."""
 
     name = forms.CharField(max_length=100, label="Name")
+    format = forms.ChoiceField(
+        choices=lambda: list(format_names().items()),
+        initial=Tournament.Format.KNOCKOUT,
+        required=False,
+        label=_lazy("Format"),
+        help_text=_lazy(
+            "A Swiss pairs players of equal wins each round, never twice; a round robin plays "
+            "everyone once; a double elimination sends a player out at the second loss."
+        ),
+    )
+    rounds = forms.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=MAX_SIZE - 1,
+        label=_lazy("Swiss rounds (optional)"),
+        help_text=_lazy("Left empty, as many as the players need: 3 for 8 players, 4 for 16."),
+    )
     variant = forms.ChoiceField(
         choices=Variant.choices,
         initial=DEFAULT_VARIANT,
@@ -76,6 +105,8 @@ class TournamentForm(forms.Form):
         starts_at = values["starts_at"] if values["start_mode"] == "at_time" else None
         return {
             "name": values["name"],
+            "format": values["format"] or Tournament.Format.KNOCKOUT,
+            "rounds": values["rounds"],
             "variant": values["variant"] or DEFAULT_VARIANT,
             "size": values["size"],
             "match_length": values["match_length"],
@@ -126,10 +157,12 @@ def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     if tournament is None:
         raise Http404("No such tournament.")
     entrants = selectors.tournament_entrants(tournament)
-    rounds = selectors.bracket_rounds(tournament)
+    shown_as_bracket = tournament.format in BRACKETS
+    rounds = selectors.bracket_rounds(tournament) if shown_as_bracket else []
     viewer = request.user if request.user.is_authenticated else None
     entered = viewer is not None and any(entry.player_id == viewer.pk for entry in entrants)
-    drawing = bracket_drawing(rounds)
+    double = tournament.format == Tournament.Format.DOUBLE_ELIMINATION
+    drawing = bracket_drawing(rounds, winners=double) if shown_as_bracket else None
     # A push or the poll (games/static/games/live-part.js) fetches the live part alone.
     template = "games/tournament_live.html" if request.GET.get("part") == "bracket" else None
     return render(
@@ -144,9 +177,11 @@ def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "entrants": selectors.entries_with_timeouts(entrants),
             "entered": entered,
             "signing_up": tournament.status == Tournament.Status.SIGNING_UP,
+            "format_name": format_names()[tournament.format],
+            **_format_context(tournament),
             "drawing": drawing,
             "rounds": [
-                {"name": round_name(number, len(rounds)), "pairings": pairings}
+                {"name": round_name(number, len(rounds), winners=double), "pairings": pairings}
                 for number, pairings in enumerate(_pairings_in_words(drawing), start=1)
             ]
             if drawing
@@ -195,8 +230,49 @@ def tournament_cancel(request: HttpRequest, tournament_id: int) -> HttpResponse:
     return redirect("tournament", tournament_id=tournament_id)
 
 
+BRACKETS = (Tournament.Format.KNOCKOUT, Tournament.Format.DOUBLE_ELIMINATION)
+
+
+def _format_context(tournament: Tournament) -> dict[str, Any]:
+    """What the page shows of a format beyond the knock-out's bracket: a double elimination's
+    losers' bracket and grand final, a Swiss's rounds and standings, a round robin's cross
+    table."""
+    if tournament.status in (Tournament.Status.SIGNING_UP, Tournament.Status.CANCELLED):
+        return {}
+    if tournament.format == Tournament.Format.DOUBLE_ELIMINATION:
+        final_names = {1: _("Grand final"), 2: _("Reset")}
+        return {
+            "losers_rounds": pairings_listed(
+                selectors.bracket_rounds(tournament, BracketMatch.Part.LOSERS),
+                lambda number: _("Losers' round %(number)s") % {"number": number},
+            ),
+            "final_rounds": pairings_listed(
+                selectors.bracket_rounds(tournament, BracketMatch.Part.FINAL),
+                lambda number: final_names[number],
+            ),
+        }
+    if tournament.format == Tournament.Format.SWISS:
+        return {
+            "swiss_rounds": pairings_listed(
+                selectors.bracket_rounds(tournament),
+                lambda number: (
+                    _("Round %(number)s of %(rounds)s")
+                    % {"number": number, "rounds": tournament.rounds}
+                ),
+            ),
+            "swiss_table": swiss_standings(tournament),
+        }
+    if tournament.format == Tournament.Format.ROUND_ROBIN:
+        return {"cross_table": round_robin_table(tournament)}
+    return {}
+
+
 def _row(tournament: Tournament) -> dict[str, Any]:
-    return {"tournament": tournament, "terms": _terms(tournament)}
+    return {
+        "tournament": tournament,
+        "terms": _terms(tournament),
+        "format_name": format_names()[tournament.format],
+    }
 
 
 def _terms(tournament: Tournament) -> str:

@@ -105,3 +105,34 @@ def test_refusals_of_sign_up_and_withdrawal(clients: Any, moderator: Any) -> Non
     assert entries() == before
     assert_error(clients(None).post(f"/api/tournaments/{full.pk}/sign-up/"), 401)
     assert_error(clients(players[0]).get("/api/tournaments/999999/"), 404, "not_found")
+
+
+def test_a_swiss_is_created_with_its_rounds_and_read_with_its_standings(
+    clients: Any, moderator: Any
+) -> None:
+    created = clients(moderator).post(
+        "/api/tournaments/", {**TERMS, "format": "swiss", "rounds": 2}, format="json"
+    )
+    assert created.status_code == 201, created.content
+    body = created.json()
+    assert (body["format"], body["rounds"], body["standings"]) == ("swiss", 2, [])
+    for n in range(4):
+        services.tournament_sign_up(tournament_id=body["id"], player=make_user(f"w{n}"))
+    read = clients(None).get(f"/api/tournaments/{body['id']}/").json()
+    assert read["status"] == "running"
+    assert [(p["part"], p["round"]) for p in read["bracket"]] == [("main", 1), ("main", 1)]
+    assert [line["position"] for line in read["standings"]] == [1, 2, 3, 4]
+    assert all(line["buchholz"] == 0 and line["played"] == 0 for line in read["standings"])
+
+
+def test_a_bad_format_or_rounds_is_refused(clients: Any, moderator: Any) -> None:
+    client = clients(moderator)
+    answer = client.post("/api/tournaments/", {**TERMS, "format": "ladder"}, format="json")
+    assert_error(answer, 400)
+    answer = client.post("/api/tournaments/", {**TERMS, "rounds": 2}, format="json")
+    assert_error(answer, 400, "rounds")
+    answer = client.post(
+        "/api/tournaments/", {**TERMS, "format": "swiss", "rounds": 4}, format="json"
+    )
+    assert_error(answer, 400, "rounds")
+    assert not Tournament.objects.exists()

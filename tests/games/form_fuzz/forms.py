@@ -396,6 +396,8 @@ FORMS = (
         ("/tournaments/new/",),
         {
             "name": ("Spring cup",),
+            "format": ("knockout", "double_elimination", "swiss", "round_robin", "ladder"),
+            "rounds": ("", "3", "300"),
             "size": ("4", "8", "256"),
             "match_length": ("1", "5"),
             "days_per_move": ("1", "0.5"),
