@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0026_audit_record"),
+        ("games", "0028_answer_ahead"),
     ]
 
     operations = [

@@ -17,6 +17,7 @@ from backgammon_site.errors import ApplicationError
 from games import services
 from games.clocks import sweep
 from games.models import BracketMatch, Match, Tournament
+from games.services import turns
 from games.services.pairings import (
     NoPairing,
     elimination_feeds,
@@ -28,6 +29,14 @@ from games.services.tournament_tables import round_robin_table, swiss_standings
 from tests.games.factories import act
 from tests.games.services.test_tournaments import CORRESPONDENCE, rated_player, time_out, win
 from tests.games.services.test_variants import play_to_the_end
+
+
+@pytest.fixture(autouse=True)
+def seeded_dice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server's dice from a seeded generator: who opens each match (and so whether the
+    loser is to act when a resignation comes round) is the same on every run."""
+    rng = random.Random(2026)
+    monkeypatch.setattr(turns, "next_roll", lambda match: (rng.randint(1, 6), rng.randint(1, 6)))
 
 
 def event(moderator: Any, format: str, size: int, **options: Any) -> Tournament:
