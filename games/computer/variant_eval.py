@@ -1,4 +1,5 @@
-"""A hand-built judgement of plakoto, fevga, long-nardi and acey-deucey positions (Django-free).
+"""A hand-built judgement of plakoto, fevga, long nardi, Gul Bara, Jacquet and acey-deucey
+positions (Django-free).
 
 ``judge(board)`` gives the chances of the side that has just moved (the board is seen from
 its side), the other side to roll. Each side's position is summed up as an effective pip
