@@ -316,6 +316,10 @@ class MatchStateSerializer(serializers.Serializer):
     turn = serializers.CharField(allow_null=True, help_text="The player on roll.")
     to_act = serializers.CharField(allow_null=True, help_text="Whose decision it is now.")
     dice = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    climbing = serializers.BooleanField(
+        help_text="Gul Bara: the dice are the next double of a climb, which the player on roll "
+        "plays after a double played in full, not a roll."
+    )
     board = BoardSerializer()
     board_text = serializers.CharField(
         help_text="The text board (DESIGN.md, Variants) from board_seen_by's side: yours if you "

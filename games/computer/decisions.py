@@ -5,10 +5,10 @@ Who judges a position depends on the game's variant: bgsage, the neural network,
 variants whose board and moves are backgammon's (``Variant.holds_position``: backgammon,
 nackgammon, hypergammon, tavla, and portes, whose plays are scored by its own points: no
 triple game); the hand-built evaluation of ``variant_eval`` with the expectimax of
-``variant_player`` plays plakoto, fevga, long nardi and acey-deucey (whose checkers waiting to
-enter bgsage cannot see). After acey-deucey's 1-2 the bot names the double whose best play
-leaves it best placed, trying all six. A Tavli match's bot plays the game of the rotation
-being played.
+``variant_player`` plays plakoto, fevga, long nardi, Gul Bara, Jacquet and acey-deucey (whose
+checkers waiting to enter bgsage cannot see). After acey-deucey's 1-2 the bot names the double
+whose best play leaves it best placed, trying all six. A Tavli match's bot plays the game of
+the rotation being played.
 
 A level is a search depth and some deliberate noise: each candidate's equity gets a normal
 random error of ``noise`` (checker plays) or ``cube_noise`` (cube decisions) before the bot

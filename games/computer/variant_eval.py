@@ -1,4 +1,5 @@
-"""A hand-built judgement of plakoto, fevga, long-nardi and acey-deucey positions (Django-free).
+"""A hand-built judgement of plakoto, fevga, long nardi, Gul Bara, Jacquet and acey-deucey
+positions (Django-free).
 
 ``judge(board)`` gives the chances of the side that has just moved (the board is seen from
 its side), the other side to roll. Each side's position is summed up as an effective pip
@@ -24,7 +25,16 @@ from games.computer.stakes import Chances
 from games.engine.board import Board
 from games.engine.play import BAR
 from games.engine.variant_moves import game_end
-from games.engine.variants import ACEY_DEUCEY, FEVGA, LONG_NARDI, PLAKOTO, Track, Variant
+from games.engine.variants import (
+    ACEY_DEUCEY,
+    FEVGA,
+    GUL_BARA,
+    JACQUET,
+    LONG_NARDI,
+    PLAKOTO,
+    Track,
+    Variant,
+)
 
 AVERAGE_ROLL = 49 / 6
 """Pips a roll moves on average (doubles move four times)."""
@@ -80,6 +90,8 @@ WEIGHTS: dict[Variant, Weights] = {
     ),
     FEVGA: Weights(blocked=0.8, blocked_squared=0.3, prime=1.8, group_cap=15),
     LONG_NARDI: Weights(blocked=0.8, blocked_squared=0.3, prime=1.2, head=2.0, group_cap=15),
+    GUL_BARA: Weights(blocked=0.8, blocked_squared=0.3, prime=1.2, group_cap=15),
+    JACQUET: Weights(blocked=0.8, blocked_squared=0.3, prime=1.2, head=1.0, group_cap=15),
     ACEY_DEUCEY: Weights(
         blocked=0.6,
         blocked_squared=0.25,

@@ -1,5 +1,5 @@
-"""The computer's own player for plakoto, fevga, long nardi and acey-deucey: expectimax over
-the dice.
+"""The computer's own player for plakoto, fevga, long nardi, Gul Bara, Jacquet and acey-deucey:
+expectimax over the dice.
 
 Django-free. At one ply a play is judged by the position it leaves (``variant_eval.judge``);
 at two plies the best few plays at one ply are looked at again through each of the other

@@ -105,7 +105,9 @@ class MatchState:
     0's side, of a game whose variant's board is no ``Position`` (plakoto, fevga, long nardi,
     acey-deucey: ``Variant.holds_position``), and ``position`` is then ``NO_POSITION``;
     otherwise ``board`` is None and ``position`` is the board. ``board_for(player)`` gives
-    every variant's board as a ``Board``.
+    every variant's board as a ``Board``. In Gul Bara a double from a player's fourth turn on
+    leaves the same player ``moving`` with the next higher double as ``dice`` (the climb,
+    docs/variants.md §6.1) until one is not played in full or 6-6 has been played.
     """
 
     match_length: int
@@ -130,6 +132,10 @@ class MatchState:
     rules: MatchRules = MatchRules()
     board: Board | None = None
     dice_named: bool = False
+    turns_taken: tuple[int, int] = (0, 0)
+    """Each player's turns in this game so far, counted where the game's doubles climb (Gul
+    Bara, ``Variant.doubles_climb_from_turn``): a roll begins a turn, and the doubles its climb
+    calls for belong to it."""
 
     @classmethod
     def new(cls, match_length: int, rules: MatchRules | None = None) -> MatchState:
@@ -271,6 +277,16 @@ class MatchState:
         if self.board is None:
             return self.position.pip_count()
         return self.board.pip_count()
+
+    def is_climbing(self) -> bool:
+        """The dice to play are the next double of a climb (Gul Bara), not a roll: the player
+        on roll made the last play too, in a game whose doubles climb."""
+        return (
+            self.phase == "moving"
+            and self.game_variant.doubles_climb_from_turn > 0
+            and self.last_play is not None
+            and self.last_play.player == self.turn
+        )
 
     def player_to_act(self) -> int | None:
         """Who must decide now: the player on roll, the doubled player, or the resigner's

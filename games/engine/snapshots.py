@@ -14,7 +14,8 @@ variant of the game on the board (``"game_variant"``) and, for plakoto, fevga an
 board as the text board from player 0's side (``"board"``, docs/variants.md §1.1) in place of
 ``"position"``; a backgammon match writes none of them, so its snapshot reads exactly as before
 variants. Acey-deucey's board is a text board too (with its waiting checkers), and while the
-dice to play are a double named after a 1-2 the snapshot says ``"dice_named": true``. A drawn
+dice to play are a double named after a 1-2 the snapshot says ``"dice_named": true``. A Gul
+Bara game's snapshot counts each player's turns in ``"turns_taken"`` (once one is taken). A drawn
 game has no winner and 0 points.
 
 >>> from .events import OpeningRoll, PlayMade
@@ -118,6 +119,7 @@ def snapshot(state: MatchState) -> dict[str, object]:
         # Written only while an offer stands, so that snapshots from before offers read alike.
         **({} if state.end_offered_by is None else {"end_offered_by": state.end_offered_by}),
         **({"dice_named": True} if state.dice_named else {}),
+        **({} if state.turns_taken == (0, 0) else {"turns_taken": list(state.turns_taken)}),
         **(
             {}
             if state.rules == MatchRules()
@@ -153,7 +155,7 @@ def state_from_snapshot(data: Mapping[str, object]) -> MatchState:
         position, board = NO_POSITION, fields.board("board", variant)
     state = MatchState(
         match_length=fields.number("match_length", 1, MAX_MATCH_LENGTH),
-        score=fields.score("score"),
+        score=fields.counts("score"),
         game_number=fields.number("game_number", 1),
         crawford=fields.flag("crawford"),
         crawford_played=fields.flag("crawford_played"),
@@ -177,6 +179,7 @@ def state_from_snapshot(data: Mapping[str, object]) -> MatchState:
         rules=rules,
         board=board,
         dice_named=fields.flag("dice_named") if "dice_named" in data else False,
+        turns_taken=fields.counts("turns_taken") if "turns_taken" in data else (0, 0),
     )
     fields.check_nothing_left()
     _check_consistent(state)
@@ -272,6 +275,8 @@ def _check_consistent(state: MatchState) -> None:
         raise _contradiction(f"the phase {phase!r} does not fit the dice {state.dice!r}")
     if state.dice_named and (state.dice is None or not state.game_variant.one_two_names_a_double):
         raise _contradiction("only the dice of a double named after a 1-2 are named")
+    if state.turns_taken != (0, 0) and not state.game_variant.doubles_climb_from_turn:
+        raise _contradiction("turns are counted only where a game's doubles climb")
     finished = phase == "finished"
     if state.aborted and not finished:
         raise _contradiction(f"the phase {phase!r} does not fit aborted {state.aborted!r}")
@@ -373,7 +378,7 @@ class _Fields:
             raise self.wrong(name, f"a power of two from 1 to {_CUBE_VALUES[-1]}", value)
         return value
 
-    def score(self, name: str) -> tuple[int, int]:
+    def counts(self, name: str) -> tuple[int, int]:
         value = self.value(name)
         if not isinstance(value, list | tuple) or len(value) != 2:
             raise self.wrong(name, "two whole numbers from 0 up", value)

@@ -62,7 +62,7 @@ from .refusals import (
     why_no_opening_roll,
     why_over,
 )
-from .variant_moves import VariantPlay, find_play, game_end, variant_plays
+from .variant_moves import VariantPlay, double_after, find_play, game_end, variant_plays
 from .variants import MatchRules
 
 if TYPE_CHECKING:
@@ -81,7 +81,7 @@ def apply_event(state: MatchState, event: Event) -> MatchState:
         return _opening_roll(state, event)
     if isinstance(event, Roll):
         _allow(why_cannot_roll(state, event.player))
-        return _rolled(state, event.player, event.dice)
+        return _rolled(_turn_begun(state, event.player), event.player, event.dice)
     if isinstance(event, PlayMade):
         _allow(why_cannot_move(state, event.player))
         return _play_made(state, event)
@@ -153,7 +153,16 @@ def _opening_roll(state: MatchState, event: OpeningRoll) -> MatchState:
     starter = 0 if first > second else 1
     if state.rules.higher_die_rolls_again:
         return dataclasses.replace(state, phase="rolling", turn=starter)
-    return _rolled(state, starter, Dice(max(event.dice), min(event.dice)))
+    return _rolled(_turn_begun(state, starter), starter, Dice(max(event.dice), min(event.dice)))
+
+
+def _turn_begun(state: MatchState, player: int) -> MatchState:
+    """The state with ``player``'s turn counted, where the game's doubles climb."""
+    if not state.game_variant.doubles_climb_from_turn:
+        return state
+    taken = list(state.turns_taken)
+    taken[player] += 1
+    return dataclasses.replace(state, turns_taken=(taken[0], taken[1]))
 
 
 def _can_move(state: MatchState, player: int, dice: Dice) -> bool:
@@ -189,6 +198,7 @@ def _play_made(state: MatchState, event: PlayMade) -> MatchState:
         # A hitting game ends only when the mover has no checker left in play.
         in_play = any(count > 0 for count in after.points[1:])
         board_after: Board | None = None if in_play else Board(variant, after.points)
+        climbed = None
     else:
         board = state.board_for(player)
         try:
@@ -200,6 +210,11 @@ def _play_made(state: MatchState, event: PlayMade) -> MatchState:
             raise IllegalPlayError(f"{reason} {error}") from error
         play = as_play(board, found)
         board_after = found.after
+        climbed = (
+            double_after(board, dice, found, state.turns_taken[player])
+            if variant.doubles_climb_from_turn
+            else None
+        )
         moved = dataclasses.replace(
             state, board=board_after if player == 0 else board_after.flipped()
         )
@@ -211,6 +226,8 @@ def _play_made(state: MatchState, event: PlayMade) -> MatchState:
         last_play=LastPlay(player, dice, play),
         dice_named=False,
     )
+    if climbed is not None:
+        return _climbed(moved, player, climbed)
     end = None if board_after is None else game_end(board_after)
     if end is None:
         return _after_one_two(state, moved, player, dice, play)
@@ -219,6 +236,14 @@ def _play_made(state: MatchState, event: PlayMade) -> MatchState:
     winner = player if end.winner > 0 else opponent(player)
     result: GameEnding = "mother" if end.how == "mother pinned" else _ENDINGS[end.points]
     return _game_won(moved, winner, end.points * state.cube_value, result)
+
+
+def _climbed(moved: MatchState, player: int, dice: Dice) -> MatchState:
+    """Gul Bara's climb: a double played in full is followed in the same turn by the next
+    higher one (``double_after``); one of which nothing can be played ends the turn."""
+    if not _can_move(moved, player, dice):
+        return moved
+    return dataclasses.replace(moved, phase="moving", turn=player, dice=dice)
 
 
 def _after_one_two(
@@ -263,8 +288,10 @@ def new_game_board(state: MatchState) -> MatchState:
     variant = state.rules.match_variant.game_after(decided)
     start = Board.starting(variant)
     if variant.holds_position:
-        return dataclasses.replace(state, position=Position(start.points), board=None)
-    return dataclasses.replace(state, position=NO_POSITION, board=start)
+        return dataclasses.replace(
+            state, position=Position(start.points), board=None, turns_taken=(0, 0)
+        )
+    return dataclasses.replace(state, position=NO_POSITION, board=start, turns_taken=(0, 0))
 
 
 def _game_won(state: MatchState, winner: int, points: int, result: GameEnding) -> MatchState:

@@ -425,7 +425,7 @@ def double_after(board: Board, dice: Dice, play: VariantPlay, turn: int) -> Dice
     The next double of ``climbing_doubles`` comes only after a play that used all four moves
     and left the game going on: a double not played in full ends the turn, and the higher ones
     are not played. ``play`` must be one of the legal plays of ``dice`` on ``board`` (the empty
-    play when there is none).
+    play when there is none) wherever ``dice`` climb.
 
     >>> from .variants import GUL_BARA
     >>> start = Board.starting(GUL_BARA)
@@ -435,6 +435,9 @@ def double_after(board: Board, dice: Dice, play: VariantPlay, turn: int) -> Dice
     >>> double_after(start, Dice(5, 5), play, 1) is None
     True
     """
+    sequence = climbing_doubles(board.variant, dice, turn)
+    if dice not in sequence[:-1]:
+        return None
     legal = {p.after: p for p in variant_plays(board, dice)}
     if legal:
         if play.after not in legal:
@@ -444,8 +447,7 @@ def double_after(board: Board, dice: Dice, play: VariantPlay, turn: int) -> Dice
         raise IllegalPlayError(f"nothing can move with {dice}: the play is empty")
     else:
         moves = ()
-    sequence = climbing_doubles(board.variant, dice, turn)
-    if dice not in sequence[:-1] or len(moves) < len(dice.moves()):
+    if len(moves) < len(dice.moves()):
         return None
     if game_end(play.after) is not None:
         return None

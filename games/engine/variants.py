@@ -280,6 +280,7 @@ GUL_BARA = Variant(
     track=Track.SAME_WAY,
     landing=Landing.FORBIDDEN,
     doubles_climb_from_turn=4,
+    higher_die_rolls_again=True,
 )
 
 VARIANTS: dict[str, Variant] = {
@@ -294,17 +295,16 @@ VARIANTS: dict[str, Variant] = {
         LONG_NARDI,
         TAVLA,
         ACEY_DEUCEY,
+        GUL_BARA,
+        JACQUET,
     )
 }
 """Every variant the site offers, by name."""
 
-VARIANTS_IN_PROGRESS: tuple[Variant, ...] = (GUL_BARA, JACQUET)
+VARIANTS_IN_PROGRESS: tuple[Variant, ...] = ()
 """Rules the engine plays that the site does not offer yet: ``variant_named`` (and so the
-command line) knows them, ``VARIANTS`` and ``MATCH_VARIANTS`` do not. Gul Bara's movement is
-built, one double a call; its climbing doubles in the match engine, its computer and its pages
-are not (docs/variants.md §6.1). Jacquet's movement and scoring are built; its computer and
-pages are not (§7.1). A variant leaves this tuple for ``VARIANTS`` when the site can play it
-(§12)."""
+command line) knows them, ``VARIANTS`` and ``MATCH_VARIANTS`` do not. A variant leaves this
+tuple for ``VARIANTS`` when the site can play it (docs/variants.md §12)."""
 
 _PLAYABLE: dict[str, Variant] = {**VARIANTS, **{v.name: v for v in VARIANTS_IN_PROGRESS}}
 

@@ -147,9 +147,12 @@ def _score(state: MatchState) -> str:
 
 
 def _turn_goes_on(after: MatchState, player: int) -> str:
-    """After acey-deucey's 1-2 the player names a double; after the double, rolls again."""
+    """After acey-deucey's 1-2 the player names a double, after the double rolls again; in
+    Gul Bara's climb the player plays the next double."""
     if after.turn != player:
         return ""
+    if after.phase == "moving":
+        return f"; climbs to {after.dice}"
     return "; names a double" if after.phase == "naming" else "; rolls again"
 
 

@@ -231,6 +231,7 @@ def match_view(match: Match, viewer: Any | None, *, for_page: bool = False) -> d
         "turn": None if state.turn is None else names[state.turn],
         "to_act": _name_in(match, match.to_act, names),
         "dice": None if state.dice is None else [state.dice.first, state.dice.second],
+        "climbing": state.is_climbing(),
         "board": {
             "points": [points[i] for i in range(1, BAR)],
             "pinned": [board.pinned[i] for i in range(1, BAR)],

@@ -15,10 +15,11 @@ import time
 import pytest
 
 from games import services
+from games.engine import Dice
 from games.engine.variants import MATCH_VARIANTS
 from games.models import Match
 from tests.browser.test_play_in_browser import status, swapped, take_a_step
-from tests.games.factories import reload, state_of
+from tests.games.factories import act, reload, state_of
 from tests.games.services.test_variants import play_to_the_end
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
@@ -26,7 +27,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 NEAR_THE_END = 30
 FROM_THE_START = {"hypergammon"}
 #: Every match variant the site offers, in a desktop window; the newest at 1280 and on a phone.
-NEWEST = ("tavla", "acey-deucey")
+NEWEST = ("tavla", "acey-deucey", "gul-bara", "jacquet")
 PLAYS = [
     *((name, 1100) for name in MATCH_VARIANTS if name not in NEWEST),
     *((name, width) for name in NEWEST for width in (1280, 390)),
@@ -146,3 +147,44 @@ def test_acey_deucey_a_one_two_then_a_double_named_by_a_click(
         swapped(page, page.locator('[data-action="roll"]').click)
     state = state_of(reload(match))
     assert (state.phase, state.turn, state.dice.first, state.dice.second) == ("moving", 0, 6, 5)
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_gul_bara_a_double_in_the_fourth_turn_climbs_by_clicks(
+    live_server, signed_in_page, screenshots, dice, alice, bob, width
+):
+    """Alice wins the opening roll; three turns a side are played through the services; in her
+    fourth turn alice rolls 5-5, plays its four 5s by clicks, is given 6-6 (the climb), plays it
+    by clicks too, and then the turn is bob's."""
+    dice.add(5, 2, 6, 5, 6, 5, 2, 1, 2, 1, 4, 1, 4, 1, 5, 5, 2, 1)
+    challenge = services.challenge_create(
+        challenger=alice, opponent=bob, variant="gul-bara", match_length=1
+    )
+    match = services.challenge_accept(challenge_id=challenge.pk, user=bob)
+    for play in ("24/13", "24/13", "24/21", "24/21", "24/19", "24/19"):
+        state = state_of(reload(match))
+        user = match.players[state.turn]
+        if state.phase == "rolling":
+            act(reload(match), user, "roll")
+        act(reload(match), user, "move", play=play)
+    page = signed_in_page(live_server.url, alice, viewport={"width": width, "height": 900})
+    page.goto(f"{live_server.url}/matches/{match.pk}/")
+    if state_of(reload(match)).phase == "rolling":
+        swapped(page, page.locator('[data-action="roll"]').click)
+    state = state_of(reload(match))
+    assert (state.phase, state.turn, state.turns_taken) == ("moving", 0, (4, 3))
+    assert (state.dice.first, state.dice.second) == (5, 5)
+    for _ in range(12):
+        if state_of(reload(match)).is_climbing():
+            break
+        assert take_a_step(page)
+    state = state_of(reload(match))
+    assert (state.phase, state.turn, state.dice.first, state.dice.second) == ("moving", 0, 6, 6)
+    assert "alice climbs to 6-6" in page.inner_text("[data-climbing]")
+    page.screenshot(path=screenshots / f"gul-bara-{width}-climbing.png")
+    for _ in range(12):
+        if state_of(reload(match)).turn != 0:
+            break
+        assert take_a_step(page)
+    state = state_of(reload(match))
+    assert state.turn == 1 and state.last_play.dice == Dice(6, 6)

@@ -34,10 +34,10 @@ def jacquet(mine: dict[int, int], theirs: dict[int, int]) -> Board:
 # The variant and its place.
 
 
-def test_jacquet_is_known_by_name_but_not_yet_offered_by_the_site():
+def test_jacquet_is_known_by_name_and_offered_by_the_site():
     assert variant_named("jacquet") is JACQUET
-    assert JACQUET in VARIANTS_IN_PROGRESS
-    assert "jacquet" not in VARIANTS and "jacquet" not in MATCH_VARIANTS
+    assert JACQUET not in VARIANTS_IN_PROGRESS
+    assert VARIANTS["jacquet"] is JACQUET and "jacquet" in MATCH_VARIANTS
 
 
 def test_both_sides_run_the_same_way_and_one_checker_holds_a_point():

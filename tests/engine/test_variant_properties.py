@@ -1,8 +1,7 @@
 """Invariants of every variant's legal plays over boards met in random play (hypothesis picks
 the variant, the game and the roll): no checker is made or lost, the pips travelled are the
-dice used, and no play leaves a die unused that a fuller play would use. The variants in
-progress (Gul Bara, whose climbing doubles are one double a call, and jacquet) are held to them
-too."""
+dice used, and no play leaves a die unused that a fuller play would use. Any variant still in
+progress is held to them too (Gul Bara's climbing doubles are one double a call)."""
 
 from __future__ import annotations
 

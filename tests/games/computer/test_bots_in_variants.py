@@ -18,7 +18,17 @@ from tests.games.factories import events_of, reload, state_of
 
 pytestmark = pytest.mark.django_db
 
-MATCHES = ("plakoto", "fevga", "long-nardi", "portes", "nackgammon", "hypergammon", "tavli")
+MATCHES = (
+    "plakoto",
+    "fevga",
+    "long-nardi",
+    "portes",
+    "nackgammon",
+    "hypergammon",
+    "tavli",
+    "gul-bara",
+    "jacquet",
+)
 
 
 def play_the_guests_part(match: Match, guest: Any, capture: Any, rng: random.Random) -> Match:

@@ -18,7 +18,7 @@ from games.engine import Dice, Double, MatchRules, MatchState, OpeningRoll, Play
 from games.engine.board import Board
 from games.engine.variants import FEVGA, PLAKOTO, PORTES, VARIANTS
 
-OWN_VARIANTS = ("plakoto", "fevga", "long-nardi")
+OWN_VARIANTS = ("plakoto", "fevga", "long-nardi", "gul-bara", "jacquet")
 EXPERT, BEGINNER = level_named("expert"), level_named("beginner")
 
 
@@ -73,6 +73,26 @@ def test_bgsage_plays_nackgammon_and_hypergammon_to_the_end(variant):
     state = play_bot_match(1, (EXPERT, BEGINNER), random.Random(5), rules=MatchRules.of(variant))
     assert state.is_finished() and state.winner in (0, 1)
     assert state.rules.variant == variant
+
+
+@pytest.mark.parametrize("variant", ["gul-bara", "jacquet"])
+def test_the_bots_play_gul_bara_and_jacquet_to_the_end(variant):
+    state = play_bot_match(1, (EXPERT, BEGINNER), random.Random(5), rules=MatchRules.of(variant))
+    assert state.is_finished() and state.winner in (0, 1)
+    assert state.rules.variant == variant
+
+
+def test_a_bot_plays_each_double_of_a_climb():
+    state = reached_by_play("gul-bara", seed=3, turns=0)
+    assert state.board_for(0) == Board.starting(state.game_variant)
+    climbing = dataclasses.replace(state, turn=0, dice=Dice(5, 5), turns_taken=(4, 4))
+    action = bot_action(climbing, 0, EXPERT, random.Random(1))
+    assert action is not None and action.play is not None
+    after = climbing.apply(PlayMade(0, action.play))
+    assert (after.phase, after.turn, after.dice) == ("moving", 0, Dice(6, 6))
+    action = bot_action(after, 0, BEGINNER, random.Random(1))
+    assert action is not None and action.action == "move"
+    assert after.apply(PlayMade(0, action.play or "")).turn == 1
 
 
 @pytest.mark.parametrize("variant", OWN_VARIANTS)

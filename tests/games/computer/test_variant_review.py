@@ -15,7 +15,7 @@ def started(variant: str) -> MatchState:
     return MatchState.new(3, MatchRules.of(variant)).apply(OpeningRoll((5, 3)))
 
 
-@pytest.mark.parametrize("variant", ["plakoto", "fevga", "portes"])
+@pytest.mark.parametrize("variant", ["plakoto", "fevga", "portes", "gul-bara", "jacquet"])
 def test_the_luck_of_all_rolls_averages_to_nothing(variant):
     state = started(variant)
     assert state.phase == "rolling" and state.turn == 0
@@ -59,3 +59,15 @@ def test_an_opening_roll_that_is_played_is_measured_against_the_rolls_without_a_
     state = MatchState.new(3, MatchRules.of("long-nardi"))
     assert review.rolls[0].luck == pytest.approx(roll_luck(state, 0, Dice(6, 5), opening=True))
     assert review.rolls[0].luck != pytest.approx(roll_luck(state, 0, Dice(6, 5)))
+
+
+def test_a_gul_bara_climb_is_measured_once_as_the_roll_that_began_it():
+    turns = [("6-5", "24/13"), ("6-5", "24/13"), ("2-1", "24/21"), ("2-1", "24/21")]
+    turns += [("4-1", "24/19"), ("4-1", "24/19")]
+    events: list = [OpeningRoll((5, 2))]
+    for number, (dice, play) in enumerate(turns):
+        events += [Roll(number % 2, Dice(int(dice[0]), int(dice[2]))), PlayMade(number % 2, play)]
+    events += [Roll(0, Dice(5, 5)), PlayMade(0, "24/19(4)"), PlayMade(0, "24/18(4)")]
+    review = review_luck(3, events, rules=MatchRules.of("gul-bara"))
+    assert [roll.dice for roll in review.rolls][-2:] == ["4-1", "5-5"]
+    assert len(review.rolls) == 7

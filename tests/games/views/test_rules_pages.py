@@ -48,6 +48,19 @@ def test_the_index_links_every_variant_and_tavli(client):
             ["counter-clockwise", "head", "3-4-6 doubled", "block of six points", "no hitting"],
         ),
         ("tavli", ["Portes", "Plakoto", "Fevga", "Best of three"]),
+        (
+            "gul-bara",
+            [
+                "counter-clockwise",
+                "<strong>Climbing doubles.</strong>",
+                "turn number 4",
+                "No block is forbidden",
+            ],
+        ),
+        (
+            "jacquet",
+            ["counter-clockwise", "(the courier)", "only once you hold your 1 and", "no hitting"],
+        ),
     ],
 )
 def test_each_rules_page_tells_its_rules(client, name, says):
