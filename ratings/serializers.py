@@ -27,6 +27,15 @@ class RatingSerializer(serializers.Serializer):
     )
     rated_matches = serializers.IntegerField(help_text="Rated matches played in the variant.")
     last_rated_at = serializers.DateTimeField(allow_null=True)
+    fibs_rating = serializers.FloatField(
+        help_text="The rating by FIBS's formula (1500 new), the number backgammon players "
+        "compare: moved by the same rated matches as the Glicko-2 rating, by 4 K sqrt(n) times "
+        "the chance of the other result (docs/ratings.md)."
+    )
+    fibs_experience = serializers.IntegerField(
+        help_text="FIBS's experience: the points of the rated matches finished in the variant. "
+        "Below 400 the FIBS rating moves up to five times as fast."
+    )
 
 
 class RatingHistoryEntrySerializer(serializers.Serializer):
@@ -34,6 +43,10 @@ class RatingHistoryEntrySerializer(serializers.Serializer):
     rating_before = serializers.FloatField()
     rating_after = serializers.FloatField()
     deviation_after = serializers.FloatField()
+    fibs_rating_after = serializers.FloatField(
+        allow_null=True,
+        help_text="The FIBS rating the match left; null for matches rated before it was kept.",
+    )
     at = serializers.DateTimeField(help_text="When the match finished.")
 
 
@@ -51,4 +64,6 @@ def rating_values(rating: RatingToday) -> dict[str, object]:
         "provisional": rating.is_provisional,
         "rated_matches": rating.rated_matches,
         "last_rated_at": rating.last_rated_at,
+        "fibs_rating": round(rating.fibs_rating, 2),
+        "fibs_experience": rating.fibs_experience,
     }
