@@ -13,7 +13,14 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from ratings import fibs
-from ratings.engine_play import FibsRater, PlayedMatch, read_matches, reordered, score
+from ratings.engine_play import (
+    FibsRater,
+    PlayedMatch,
+    fitted_shapes,
+    read_matches,
+    reordered,
+    score,
+)
 
 #: Players whose FIBS strengths are known: a stand-in for the engine's levels.
 STRENGTHS = {"weak": 1300.0, "fair": 1500.0, "good": 1700.0, "strong": 1900.0}
@@ -59,6 +66,13 @@ def test_the_fibs_rater_rates_both_players_from_their_ratings_before_the_match()
     assert rater.chance(0, 1, 1) == fibs.win_probability(1510, 1490, 1)
 
 
+def test_matches_decided_by_fibss_formula_bear_out_its_square_root():
+    figures = fitted_shapes(played(400), exponents=(0.0, 0.5, 1.0))
+    likelihood = {exponent: in_sample for exponent, (_, in_sample) in figures.items()}
+    assert likelihood[0.5] > likelihood[0.0] and likelihood[0.5] > likelihood[1.0]
+    assert all(held_out < math.log(2) for held_out, _ in figures.values())
+
+
 def test_random_orders_are_seeded():
     matches = played(120)
     first = reordered(matches, 3, seed=5)
@@ -100,13 +114,14 @@ def test_the_score_command_prints_the_table(tmp_path: Path):
             winner = match.first if match.first_won else match.second
             writer.writerow([number, match.first, match.second, match.length, winner, 1])
     out = StringIO()
-    call_command("rating_engine_score", str(path), "--orders", "3", stdout=out)
+    call_command("rating_engine_score", str(path), "--orders", "3", "--shapes", stdout=out)
     text = out.getvalue()
     result = score(read_matches(path.open()))
     assert "80 matches; scored on the last 40 (learning on)" in text
     for rater in result.raters:
         assert f"{rater.name:<14}{rater.log_loss:9.4f}{rater.brier:8.4f}" in text
     assert "in 3 random orders of the same matches" in text
+    assert "strengths fitted by maximum likelihood" in text and "\n 0.50" in text
     with pytest.raises(CommandError, match="no column"):
         bad = tmp_path / "bad.csv"
         bad.write_text("a,b\n1,2\n")

@@ -12,7 +12,14 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from ratings.engine_play import RATER_NAMES, EngineScores, read_matches, reordered, score
+from ratings.engine_play import (
+    RATER_NAMES,
+    EngineScores,
+    fitted_shapes,
+    read_matches,
+    reordered,
+    score,
+)
 from ratings.simulation import RatingRules
 
 
@@ -40,6 +47,11 @@ class Command(BaseCommand):
             help="also score so many random orders of the same matches (the order's luck)",
         )
         parser.add_argument("--seed", type=int, default=1, help="seed of the random orders")
+        parser.add_argument(
+            "--shapes",
+            action="store_true",
+            help="also fit P = logistic((x1 - x2) (n / 5)^a) for a few exponents a",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
@@ -72,6 +84,10 @@ class Command(BaseCommand):
         if options["orders"] > 0:
             losses = reordered(matches, options["orders"], options["seed"], **choices)
             self.stdout.write(_orders_report(losses))
+        if options["shapes"]:
+            self.stdout.write(
+                _shapes_report(fitted_shapes(matches, held_out_share=options["held_out"]))
+            )
 
 
 def _report(result: EngineScores) -> str:
@@ -110,4 +126,14 @@ def _orders_report(losses: dict[str, list[float]]) -> str:
         lines.append(
             f"{name:<14}{statistics.fmean(losses[name]):9.4f} ({spread:.4f}){best.count(name):6d}"
         )
+    return "\n".join(lines) + "\n"
+
+
+def _shapes_report(figures: dict[float, tuple[float, float]]) -> str:
+    lines = [
+        "strengths fitted by maximum likelihood, P = logistic((x1 - x2) (n / 5)^a):",
+        f"{'a':>5}{'held-out log loss':>19}{'log likelihood per match, all':>31}",
+    ]
+    for exponent, (held_out, in_sample) in figures.items():
+        lines.append(f"{exponent:5.2f}{held_out:19.4f}{in_sample:31.4f}")
     return "\n".join(lines) + "\n"
