@@ -12,6 +12,16 @@ VARIANT_HELP = (
     "has one rating per variant; a Tavli match moves the tavli rating."
 )
 
+FIBS_RATING_HELP = (
+    "The rating by FIBS's formula (1500 new), the number backgammon players compare: moved by "
+    "the same rated matches as the Glicko-2 rating, by 4 K sqrt(n) times the chance of the "
+    "other result (docs/ratings.md)."
+)
+FIBS_EXPERIENCE_HELP = (
+    "FIBS's experience: the points of the rated matches finished in the variant. Below 400 the "
+    "FIBS rating moves up to five times as fast."
+)
+
 
 class RatingSerializer(serializers.Serializer):
     variant = serializers.ChoiceField(choices=Variant.choices)
@@ -27,15 +37,8 @@ class RatingSerializer(serializers.Serializer):
     )
     rated_matches = serializers.IntegerField(help_text="Rated matches played in the variant.")
     last_rated_at = serializers.DateTimeField(allow_null=True)
-    fibs_rating = serializers.FloatField(
-        help_text="The rating by FIBS's formula (1500 new), the number backgammon players "
-        "compare: moved by the same rated matches as the Glicko-2 rating, by 4 K sqrt(n) times "
-        "the chance of the other result (docs/ratings.md)."
-    )
-    fibs_experience = serializers.IntegerField(
-        help_text="FIBS's experience: the points of the rated matches finished in the variant. "
-        "Below 400 the FIBS rating moves up to five times as fast."
-    )
+    fibs_rating = serializers.FloatField(help_text=FIBS_RATING_HELP)
+    fibs_experience = serializers.IntegerField(help_text=FIBS_EXPERIENCE_HELP)
 
 
 class RatingHistoryEntrySerializer(serializers.Serializer):

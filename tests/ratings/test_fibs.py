@@ -136,6 +136,8 @@ def test_the_profile_and_the_api_show_the_fibs_rating(client, dice, alice, bob):
     assert "experience 1" in section
     (rating,) = client.get("/api/players/alice/ratings/").json()
     assert (rating["fibs_rating"], rating["fibs_experience"]) == (1510.0, 1)
+    (summary,) = client.get("/api/players/alice/").json()["ratings"]
+    assert (summary["fibs_rating"], summary["fibs_experience"]) == (1510.0, 1)
     assert [(c["match"], c["fibs_rating_after"]) for c in rating["history"]] == [(match.pk, 1510.0)]
 
 
@@ -151,7 +153,7 @@ def test_a_player_never_rated_starts_at_1500_with_no_experience(client, alice):
 def test_the_schema_documents_the_fibs_rating(client):
     schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
     components = schema["components"]["schemas"]
-    for name in ("LeaderboardEntry", "PlayerRating"):
+    for name in ("LeaderboardEntry", "PlayerRating", "VariantRating"):
         properties = components[name]["properties"]
         assert "FIBS" in properties["fibs_rating"]["description"]
         assert "400" in properties["fibs_experience"]["description"]
