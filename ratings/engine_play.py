@@ -15,6 +15,7 @@ from __future__ import annotations
 import csv
 import math
 import random
+import statistics
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -103,6 +104,8 @@ class RaterScore:
     by_length: dict[int, tuple[float, int]]
     #: Each player's rating after the last match, on the rater's own scale.
     ratings: dict[str, float]
+    #: The log loss of each scored match, in order.
+    losses: tuple[float, ...]
 
 
 @dataclass(frozen=True)
@@ -161,6 +164,21 @@ def score(
     )
 
 
+def paired_difference(one: RaterScore, other: RaterScore) -> tuple[float, float]:
+    """``one``'s log loss minus ``other``'s on the same matches, with its standard error (the
+    per-match differences' standard deviation over the square root of their number).
+
+    >>> one = RaterScore("a", 0.5, 0.2, {}, {}, (0.4, 0.6, 0.5))
+    >>> other = RaterScore("b", 0.6, 0.2, {}, {}, (0.5, 0.6, 0.7))
+    >>> [round(x, 4) for x in paired_difference(one, other)]
+    [-0.1, 0.0577]
+    """
+    differences = [a - b for a, b in zip(one.losses, other.losses, strict=True)]
+    if len(differences) < 2:
+        return mean(differences), math.inf
+    return mean(differences), statistics.stdev(differences) / math.sqrt(len(differences))
+
+
 def reordered(
     matches: Sequence[PlayedMatch], orders: int, seed: int, **options: object
 ) -> dict[str, list[float]]:
@@ -179,8 +197,9 @@ def reordered(
 
 def _figures(rater: Rater, results: list[tuple[int, float, bool]], names: list[str]) -> RaterScore:
     by_length: dict[int, list[float]] = {}
-    for length, chance, won in results:
-        by_length.setdefault(length, []).append(_log_loss(chance, won))
+    losses = tuple(_log_loss(chance, won) for _, chance, won in results)
+    for (length, _, _), loss in zip(results, losses, strict=True):
+        by_length.setdefault(length, []).append(loss)
     return RaterScore(
         name=rater.name,
         log_loss=mean([x for losses in by_length.values() for x in losses]),
@@ -189,6 +208,7 @@ def _figures(rater: Rater, results: list[tuple[int, float, bool]], names: list[s
             length: (mean(losses), len(losses)) for length, losses in sorted(by_length.items())
         },
         ratings={name: _rating(rater, number) for number, name in enumerate(names)},
+        losses=losses,
     )
 
 

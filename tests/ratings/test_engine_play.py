@@ -120,6 +120,9 @@ def test_the_score_command_prints_the_table(tmp_path: Path):
     assert "80 matches; scored on the last 40 (learning on)" in text
     for rater in result.raters:
         assert f"{rater.name:<14}{rater.log_loss:9.4f}{rater.brier:8.4f}" in text
+    best = min(result.raters, key=lambda rater: rater.log_loss)
+    worst = max(result.raters, key=lambda rater: rater.log_loss)
+    assert f"{worst.name} - {best.name}: +{worst.log_loss - best.log_loss:.4f} log loss" in text
     assert "in 3 random orders of the same matches" in text
     assert "strengths fitted by maximum likelihood" in text and "\n 0.50" in text
     with pytest.raises(CommandError, match="no column"):

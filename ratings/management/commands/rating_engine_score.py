@@ -16,6 +16,7 @@ from ratings.engine_play import (
     RATER_NAMES,
     EngineScores,
     fitted_shapes,
+    paired_difference,
     read_matches,
     reordered,
     score,
@@ -105,6 +106,14 @@ def _report(result: EngineScores) -> str:
     for rater in result.raters:
         by_length = "".join(f"{rater.by_length[length][0]:8.4f}" for length in lengths)
         lines.append(f"{rater.name:<14}{rater.log_loss:9.4f}{rater.brier:8.4f}{by_length}")
+    best = min(result.raters, key=lambda rater: rater.log_loss)
+    for rater in result.raters:
+        if rater is not best:
+            difference, error = paired_difference(rater, best)
+            lines.append(
+                f"{rater.name} - {best.name}: {difference:+.4f} log loss (standard error "
+                f"{error:.4f})"
+            )
     players = sorted(result.raters[0].ratings, key=lambda name: result.raters[0].ratings[name])
     lines.append("final ratings: " + f"{'':<1}" + "".join(f"{name:>13}" for name in players))
     for rater in result.raters:
