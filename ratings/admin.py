@@ -10,7 +10,16 @@ from ratings.models import PlayerRating, RatingChange
 
 @admin.register(PlayerRating)
 class PlayerRatingAdmin(ReadOnlyAdmin):
-    list_display = ("user", "rating", "deviation", "volatility", "rated_matches", "last_rated_at")
+    list_display = (
+        "user",
+        "rating",
+        "deviation",
+        "volatility",
+        "rated_matches",
+        "last_rated_at",
+        "fibs_rating",
+        "fibs_experience",
+    )
     search_fields = ("user__username",)
     list_select_related = ("user",)
     ordering = ("-rating",)

@@ -57,6 +57,11 @@ class PlayerRatings(APIView):
                         "rating_before": round(change.rating_before, 2),
                         "rating_after": round(change.rating_after, 2),
                         "deviation_after": round(change.deviation_after, 2),
+                        "fibs_rating_after": (
+                            None
+                            if change.fibs_rating_after is None
+                            else round(change.fibs_rating_after, 2)
+                        ),
                         "at": change.created_at,
                     }
                     for change in histories.get(rating.variant, [])

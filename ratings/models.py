@@ -10,6 +10,7 @@ from django.db import models
 from django.utils import timezone
 
 from backgammon_site.variants import DEFAULT_VARIANT
+from ratings import fibs
 from ratings.today import RatingToday, deviation_today
 
 
@@ -35,6 +36,14 @@ class PlayerRating(models.Model):
     volatility = models.FloatField()
     rated_matches = models.PositiveIntegerField(default=0)
     last_rated_at = models.DateTimeField(null=True, blank=True)
+    fibs_rating = models.FloatField(
+        default=fibs.NEW_RATING,
+        help_text="The rating by FIBS's formula (ratings/fibs.py), moved by the same matches.",
+    )
+    fibs_experience = models.PositiveIntegerField(
+        default=fibs.NEW_EXPERIENCE,
+        help_text="FIBS's experience: the points of the rated matches finished in the variant.",
+    )
 
     class Meta:
         constraints = [
@@ -72,6 +81,8 @@ class PlayerRating(models.Model):
             rated_matches=self.rated_matches,
             last_rated_at=self.last_rated_at,
             is_provisional=is_provisional(deviation),
+            fibs_rating=self.fibs_rating,
+            fibs_experience=self.fibs_experience,
         )
 
 
@@ -98,6 +109,9 @@ class RatingChange(models.Model):
     rating_after = models.FloatField()
     deviation_after = models.FloatField()
     volatility_after = models.FloatField()
+    #: The FIBS rating before and after; none for the changes made before it was kept.
+    fibs_rating_before = models.FloatField(null=True, blank=True)
+    fibs_rating_after = models.FloatField(null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:

@@ -12,6 +12,16 @@ VARIANT_HELP = (
     "has one rating per variant; a Tavli match moves the tavli rating."
 )
 
+FIBS_RATING_HELP = (
+    "The rating by FIBS's formula (1500 new), the number backgammon players compare: moved by "
+    "the same rated matches as the Glicko-2 rating, by 4 K sqrt(n) times the chance of the "
+    "other result (docs/ratings.md)."
+)
+FIBS_EXPERIENCE_HELP = (
+    "FIBS's experience: the points of the rated matches finished in the variant. Below 400 the "
+    "FIBS rating moves up to five times as fast."
+)
+
 
 class RatingSerializer(serializers.Serializer):
     variant = serializers.ChoiceField(choices=Variant.choices)
@@ -27,6 +37,8 @@ class RatingSerializer(serializers.Serializer):
     )
     rated_matches = serializers.IntegerField(help_text="Rated matches played in the variant.")
     last_rated_at = serializers.DateTimeField(allow_null=True)
+    fibs_rating = serializers.FloatField(help_text=FIBS_RATING_HELP)
+    fibs_experience = serializers.IntegerField(help_text=FIBS_EXPERIENCE_HELP)
 
 
 class RatingHistoryEntrySerializer(serializers.Serializer):
@@ -34,6 +46,10 @@ class RatingHistoryEntrySerializer(serializers.Serializer):
     rating_before = serializers.FloatField()
     rating_after = serializers.FloatField()
     deviation_after = serializers.FloatField()
+    fibs_rating_after = serializers.FloatField(
+        allow_null=True,
+        help_text="The FIBS rating the match left; null for matches rated before it was kept.",
+    )
     at = serializers.DateTimeField(help_text="When the match finished.")
 
 
@@ -51,4 +67,6 @@ def rating_values(rating: RatingToday) -> dict[str, object]:
         "provisional": rating.is_provisional,
         "rated_matches": rating.rated_matches,
         "last_rated_at": rating.last_rated_at,
+        "fibs_rating": round(rating.fibs_rating, 2),
+        "fibs_experience": rating.fibs_experience,
     }

@@ -14,7 +14,7 @@ from django.conf import settings
 from django.db import transaction
 
 from backgammon_site.variants import is_variant, unknown_variant_message
-from ratings import glicko2
+from ratings import fibs, glicko2
 from ratings.models import PlayerRating, RatingChange
 
 
@@ -37,7 +37,9 @@ def rate_match(
     under way. A match awarded by a moderator or lost on time counts; a match ended without a
     winner (aborted) does not. Each player's match is one result against the opponent's rating
     before the match, weighted by its length in points (``glicko2.length_factor`` against the
-    reference length in settings). Rating a match again does nothing: the changes it made are
+    reference length in settings). The same match moves each player's FIBS rating and
+    experience in the variant by FIBS's formula (``ratings.fibs``), against the opponent's FIBS
+    rating before the match. Rating a match again does nothing: the changes it made are
     returned empty the second time.
 
     Takes the two players' rating rows in the variant with ``select_for_update``, in the order
@@ -51,6 +53,7 @@ def rate_match(
         if RatingChange.objects.filter(match_id=match_id).exists():
             return []
         ready = {user_id: _widened(ratings[user_id], finished_at) for user_id in player_ids}
+        fibs_before = {user_id: ratings[user_id].fibs_rating for user_id in player_ids}
         factor = glicko2.length_factor(match_length, settings.RATINGS["REFERENCE_MATCH_LENGTH"])
         changes = []
         for user_id, opponent_id in (player_ids, player_ids[::-1]):
@@ -61,6 +64,8 @@ def rate_match(
                     ready[opponent_id],
                     score=1.0 if winner_id == user_id else 0.0,
                     factor=factor,
+                    opponent_fibs_rating=fibs_before[opponent_id],
+                    match_length=match_length,
                     match_id=match_id,
                     now=finished_at,
                 )
@@ -103,10 +108,19 @@ def _apply(
     *,
     score: float,
     factor: float,
+    opponent_fibs_rating: float,
+    match_length: int,
     match_id: int,
     now: datetime,
 ) -> RatingChange:
     limits = settings.RATINGS
+    fibs_rating, fibs_experience = fibs.rate(
+        rating.fibs_rating,
+        rating.fibs_experience,
+        opponent_fibs_rating,
+        match_length,
+        won=score == 1.0,
+    )
     value, deviation, volatility = glicko2.rate(
         *mine, [(opponent[0], opponent[1], score, factor)], tau=limits["TAU"]
     )
@@ -121,12 +135,23 @@ def _apply(
         rating_after=value,
         deviation_after=deviation,
         volatility_after=volatility,
+        fibs_rating_before=rating.fibs_rating,
+        fibs_rating_after=fibs_rating,
         created_at=now,
     )
     rating.rating, rating.deviation, rating.volatility = value, deviation, volatility
+    rating.fibs_rating, rating.fibs_experience = fibs_rating, fibs_experience
     rating.rated_matches += 1
     rating.last_rated_at = now
     rating.save(
-        update_fields=["rating", "deviation", "volatility", "rated_matches", "last_rated_at"]
+        update_fields=[
+            "rating",
+            "deviation",
+            "volatility",
+            "rated_matches",
+            "last_rated_at",
+            "fibs_rating",
+            "fibs_experience",
+        ]
     )
     return change

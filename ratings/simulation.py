@@ -100,8 +100,9 @@ class _Player:
     volatility: float
 
 
-class _Rater:
-    """One rating of every player, updated match by match as ratings.services does."""
+class GlickoRater:
+    """One Glicko-2 rating of every player (by index), updated match by match as
+    ratings.services does: weighing every match alike, or by its length."""
 
     def __init__(self, name: str, rules: RatingRules, players: int, *, by_length: bool) -> None:
         self.name = name
@@ -160,8 +161,8 @@ def simulate(
     dice = random.Random(seed)
     strengths = [dice.gauss(1500.0, spread) for _ in range(players)]
     raters = (
-        _Rater("today", rules, players, by_length=False),
-        _Rater("length-aware", rules, players, by_length=True),
+        GlickoRater("today", rules, players, by_length=False),
+        GlickoRater("length-aware", rules, players, by_length=True),
     )
     first_scored = matches - max(1, round(matches * held_out_share))
     losses: dict[str, dict[int, list[float]]] = {rater.name: {} for rater in raters}
@@ -172,11 +173,13 @@ def simulate(
         true_chance = chance_of(strengths[first] - strengths[second], match_length)
         first_won = dice.random() < true_chance
         if number >= first_scored:
-            truth_losses.append(_loss(true_chance, first_won))
+            truth_losses.append(prediction_loss(true_chance, first_won))
         for rater in raters:
             if number >= first_scored:
                 predicted = rater.chance(first, second, match_length)
-                losses[rater.name].setdefault(match_length, []).append(_loss(predicted, first_won))
+                losses[rater.name].setdefault(match_length, []).append(
+                    prediction_loss(predicted, first_won)
+                )
             rater.rate(first, second, match_length, first_won)
     on_scale = [_on_rating_scale(strength, rules) for strength in strengths]
     return Simulation(
@@ -185,13 +188,13 @@ def simulate(
         matches=matches,
         held_out=matches - first_scored,
         seed=seed,
-        truth_log_loss=_mean(truth_losses),
+        truth_log_loss=mean(truth_losses),
         raters=tuple(
             RaterFigures(
                 name=rater.name,
-                log_loss=_mean([x for by_length in losses[rater.name].values() for x in by_length]),
+                log_loss=mean([x for by_length in losses[rater.name].values() for x in by_length]),
                 log_loss_by_length={
-                    length: _mean(values) for length, values in sorted(losses[rater.name].items())
+                    length: mean(values) for length, values in sorted(losses[rater.name].items())
                 },
                 rmse=_centred_rmse([player.rating for player in rater.players], on_scale),
                 correlation=_correlation([player.rating for player in rater.players], on_scale),
@@ -207,19 +210,20 @@ def _on_rating_scale(fibs_strength: float, rules: RatingRules) -> float:
     return rules.new_rating + (fibs_strength - 1500.0) * math.sqrt(rules.reference_length) / 5.0
 
 
-def _loss(chance: float, won: bool) -> float:
+def prediction_loss(chance: float, won: bool) -> float:
+    """The log loss of one prediction: -ln(the chance it gave to what happened)."""
     return -math.log(chance if won else 1.0 - chance)
 
 
-def _mean(values: Sequence[float]) -> float:
+def mean(values: Sequence[float]) -> float:
     return math.fsum(values) / len(values)
 
 
 def _centred_rmse(ratings: Sequence[float], truths: Sequence[float]) -> float:
     """Ratings are relative: both sides are centred on their own mean before they are compared."""
-    rating_mean, truth_mean = _mean(ratings), _mean(truths)
+    rating_mean, truth_mean = mean(ratings), mean(truths)
     return math.sqrt(
-        _mean(
+        mean(
             [
                 ((r - rating_mean) - (t - truth_mean)) ** 2
                 for r, t in zip(ratings, truths, strict=True)
@@ -229,7 +233,7 @@ def _centred_rmse(ratings: Sequence[float], truths: Sequence[float]) -> float:
 
 
 def _correlation(xs: Sequence[float], ys: Sequence[float]) -> float:
-    x_mean, y_mean = _mean(xs), _mean(ys)
+    x_mean, y_mean = mean(xs), mean(ys)
     covariance = math.fsum((x - x_mean) * (y - y_mean) for x, y in zip(xs, ys, strict=True))
     x_spread = math.sqrt(math.fsum((x - x_mean) ** 2 for x in xs))
     y_spread = math.sqrt(math.fsum((y - y_mean) ** 2 for y in ys))

@@ -61,3 +61,5 @@ class RatingToday:
     rated_matches: int
     last_rated_at: datetime | None
     is_provisional: bool
+    fibs_rating: float
+    fibs_experience: int

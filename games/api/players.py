@@ -17,6 +17,7 @@ from backgammon_site.errors import NotFound
 from games import selectors, services
 from games.selectors.droppers import TimeoutRecord
 from ratings.selectors import ratings_of_player
+from ratings.serializers import FIBS_EXPERIENCE_HELP, FIBS_RATING_HELP
 
 
 class TimeoutsSerializer(serializers.Serializer):
@@ -48,6 +49,8 @@ class VariantRatingSerializer(serializers.Serializer):
     deviation = serializers.FloatField(help_text="As it stands today, widened while idle.")
     provisional = serializers.BooleanField()
     rated_matches = serializers.IntegerField()
+    fibs_rating = serializers.FloatField(help_text=FIBS_RATING_HELP)
+    fibs_experience = serializers.IntegerField(help_text=FIBS_EXPERIENCE_HELP)
 
 
 class PlayerSerializer(serializers.Serializer):
@@ -79,6 +82,8 @@ class PlayerDetail(APIView):
                     "deviation": round(rating.deviation, 2),
                     "provisional": rating.is_provisional,
                     "rated_matches": rating.rated_matches,
+                    "fibs_rating": round(rating.fibs_rating, 2),
+                    "fibs_experience": rating.fibs_experience,
                 }
                 for rating in ratings_of_player(player)
             ],

@@ -94,8 +94,11 @@ def level_named(name: str) -> BotLevel:
 
 
 def level_in(level: BotLevel, variant: Variant) -> BotLevel:
-    """The settings ``level`` plays ``variant``'s games with."""
-    return next(settings for settings in VARIANT_LEVELS[variant] if settings.name == level.name)
+    """The settings ``level`` plays ``variant``'s games with: a level of its own making (not one
+    of the four, as ``rating_engine_data``'s players of known strength) plays with its own."""
+    return next(
+        (settings for settings in VARIANT_LEVELS[variant] if settings.name == level.name), level
+    )
 
 
 def bot_action(

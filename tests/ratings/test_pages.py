@@ -83,6 +83,8 @@ def test_the_leaderboard_api(client, board):
         "provisional": False,
         "rated_matches": 20,
         "last_rated_at": first["last_rated_at"],
+        "fibs_rating": 1500.0,
+        "fibs_experience": 0,
         "timeouts": {
             "matches": 0,
             "timed_out": 0,
