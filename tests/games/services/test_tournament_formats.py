@@ -16,6 +16,8 @@ from django.utils import timezone
 from backgammon_site.errors import ApplicationError
 from games import services
 from games.clocks import sweep
+from games.computer.decisions import bot_action, level_named
+from games.engine import state_from_snapshot
 from games.models import BracketMatch, Match, Tournament
 from games.services import turns
 from games.services.pairings import (
@@ -463,3 +465,80 @@ def test_a_round_robin_whose_matches_are_played_out_move_by_move(
     ratings = {player.pk: 2000 - 20 * seed_of(player) for player in players.values()}
     expected = max(level, key=lambda pk: (among_level[pk], ratings[pk]))
     assert tournament.winner_id == expected
+
+
+def played_by_bots(match: Match, rng: random.Random, limit: int = 3000) -> Match:
+    """The match played to its end by the Beginner bot's decisions on both sides."""
+    beginner = level_named("beginner")
+    for _ in range(limit):
+        match.refresh_from_db()
+        state = state_from_snapshot(match.state)
+        if state.is_finished():
+            return match
+        player = state.player_to_act()
+        assert player is not None, state.phase
+        decision = bot_action(state, player, beginner, rng)
+        assert decision is not None, state.phase
+        services.match_act(
+            match_id=match.pk,
+            actor=match.players[player],
+            expected_seq=match.seq,
+            action=decision.action,
+            play=decision.play,
+            number=decision.number,
+        )
+    raise AssertionError(f"match {match.pk} did not end in {limit} actions")
+
+
+def bots_play_out(tournament: Tournament, capture: Any) -> list[Match]:
+    """Every match of the event played move by move by the bots, as it starts, to the end."""
+    rng, played = random.Random(11), []
+    for _ in range(100):
+        pairings = under_way(tournament)
+        if not pairings:
+            break
+        for pairing in pairings:
+            with capture(execute=True):
+                played.append(played_by_bots(pairing.match, rng))
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    return played
+
+
+@pytest.mark.slow
+def test_a_swiss_of_nine_over_four_rounds_played_by_the_bots(
+    moderator: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    tournament = event(moderator, "swiss", 9, rounds=4)
+    entered(tournament, 9, "w", django_capture_on_commit_callbacks)
+    played = bots_play_out(tournament, django_capture_on_commit_callbacks)
+    assert len(played) == 16 and all(match.winner_id for match in played)
+    assert all(state_from_snapshot(m.state).games[-1].result != "award" for m in played)
+    rows = list(BracketMatch.objects.filter(tournament=tournament))
+    met = [frozenset((row.first_id, row.second_id)) for row in rows if row.second_id]
+    assert len(met) == len(set(met)) == 16  # no rematch
+    table = swiss_standings(tournament)
+    assert tournament.winner == table[0].entry.player
+    wins = Counter(match.winner_id for match in played)
+    byes = Counter(row.first.player_id for row in rows if row.bye)
+    assert table[0].won == max(wins[p] + byes[p] for p in {*wins, *byes})
+
+
+@pytest.mark.slow
+def test_a_double_elimination_of_six_played_by_the_bots(
+    moderator: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    tournament = event(moderator, "double_elimination", 6)
+    players = entered(tournament, 6, "x", django_capture_on_commit_callbacks)
+    played = bots_play_out(tournament, django_capture_on_commit_callbacks)
+    losses = Counter(
+        match.first_player_id
+        if match.winner_id == match.second_player_id
+        else match.second_player_id
+        for match in played
+    )
+    # The winner lost at most once (the grand final's reset); everyone else exactly twice.
+    assert losses[tournament.winner_id] <= 1
+    assert all(losses[p.pk] == 2 for p in players.values() if p.pk != tournament.winner_id)
+    final = max(played, key=lambda match: match.pk)
+    assert final.winner_id == tournament.winner_id
