@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from backgammon_site.variants import DEFAULT_VARIANT
 from games.models.matches import Match
@@ -22,17 +23,17 @@ class Tournament(models.Model):
     """An event that pairs its entrants in matches: for now a knock-out."""
 
     class Format(models.TextChoices):
-        KNOCKOUT = "knockout", "knock-out"
+        KNOCKOUT = "knockout", gettext_lazy("knock-out")
 
     class StartMode(models.TextChoices):
-        WHEN_FULL = "when_full", "when full"
-        AT_TIME = "at_time", "at a set time"
+        WHEN_FULL = "when_full", gettext_lazy("when full")
+        AT_TIME = "at_time", gettext_lazy("at a set time")
 
     class Status(models.TextChoices):
-        SIGNING_UP = "signing_up", "signing up"
-        RUNNING = "running", "running"
-        FINISHED = "finished", "finished"
-        CANCELLED = "cancelled", "cancelled"
+        SIGNING_UP = "signing_up", gettext_lazy("signing up")
+        RUNNING = "running", gettext_lazy("running")
+        FINISHED = "finished", gettext_lazy("finished")
+        CANCELLED = "cancelled", gettext_lazy("cancelled")
 
     name = models.CharField(max_length=100)
     format = models.CharField(max_length=16, choices=Format.choices, default=Format.KNOCKOUT)

@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from games import selectors
 from games.models import BracketMatch, TournamentEntry
 
@@ -57,7 +59,8 @@ class BracketDrawing:
 def round_name(number: int, count: int) -> str:
     """``Final``, ``Semi-finals``, ``Quarter-finals``, else ``Round N``."""
     from_the_end = count - number
-    return {0: "Final", 1: "Semi-finals", 2: "Quarter-finals"}.get(from_the_end, f"Round {number}")
+    names = {0: _("Final"), 1: _("Semi-finals"), 2: _("Quarter-finals")}
+    return names.get(from_the_end) or _("Round %(number)d") % {"number": number}
 
 
 def bracket_drawing(rounds: list[list[BracketMatch]]) -> BracketDrawing | None:
@@ -120,12 +123,13 @@ def _place(
         status = "playing"
     else:
         status = "waiting"
-    names = " v ".join(side.name for side in sides)
+    names = _("%(first)s v %(second)s") % {"first": sides[0].name, "second": sides[1].name}
+    winner = pairing.winner.player.get_username() if pairing.winner else ""
     outcome = {
-        "bye": f"{sides[0].name} has a bye",
-        "decided": f"won by {pairing.winner.player.get_username() if pairing.winner else ''}",
-        "playing": "being played",
-        "waiting": "waiting for its players",
+        "bye": _("%(player)s has a bye") % {"player": sides[0].name},
+        "decided": _("won by %(player)s") % {"player": winner},
+        "playing": _("being played"),
+        "waiting": _("waiting for its players"),
     }[status]
     return PlacedPairing(
         round=pairing.round,
@@ -135,8 +139,12 @@ def _place(
         sides=sides,
         match_id=pairing.match_id,
         status=status,
-        label=f"{round_label}, match {pairing.slot + 1}: "
-        + (outcome if status == "bye" else f"{names}, {outcome}"),
+        label=_("%(round)s, match %(number)d: %(outcome)s")
+        % {
+            "round": round_label,
+            "number": pairing.slot + 1,
+            "outcome": outcome if status == "bye" else f"{names}, {outcome}",
+        },
         link=link,
     )
 
@@ -146,7 +154,11 @@ def _side(
 ) -> Side:
     if entry is None:
         return Side(
-            name="bye" if bye else "to be decided", seed=None, score=None, won=False, known=False
+            name=_("bye") if bye else _("to be decided"),
+            seed=None,
+            score=None,
+            won=False,
+            known=False,
         )
     return Side(
         name=entry.player.get_username(),
