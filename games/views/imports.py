@@ -96,16 +96,14 @@ def import_replay(request: HttpRequest, import_id: int) -> HttpResponse:
         url=reverse("import-replay", kwargs={"import_id": imported.pk}),
         links=[
             ReplayLink(
-                "Download .mat",
+                _("Download .mat"),
                 reverse("api-import-export-mat", args=[imported.pk]),
                 download=True,
             ),
-            ReplayLink("Import another", reverse("import-new")),
+            ReplayLink(_("Import another"), reverse("import-new")),
         ],
-        facts=(
-            f"{imported.match_length}-point match played elsewhere, imported by "
-            f"{imported.uploaded_by.get_username()}"
-        ),
+        facts=_("%(length)s-point match played elsewhere, imported by %(player)s")
+        % {"length": imported.match_length, "player": imported.uploaded_by.get_username()},
         players_have_profiles=False,
         analysis=stored_analysis(
             import_subject(imported.pk), engine_named(request.GET.get("engine"))

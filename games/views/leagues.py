@@ -32,7 +32,9 @@ class LeagueForm(forms.Form):
     """A league's terms. Correspondence only here; the API takes a live clock too."""
 
     name = forms.CharField(max_length=100, label=gettext_lazy("Name"))
-    variant = forms.ChoiceField(choices=Variant.choices, initial=DEFAULT_VARIANT)
+    variant = forms.ChoiceField(
+        choices=Variant.choices, initial=DEFAULT_VARIANT, label=gettext_lazy("Variant")
+    )
     match_length = forms.IntegerField(
         min_value=1,
         max_value=MAX_MATCH_LENGTH,
