@@ -205,13 +205,15 @@ def paths_of(route: str, values: dict[str, list[str]]) -> list[str]:
 
 @pytest.fixture
 def site(dice: Any) -> dict[str, Any]:
-    """A moderator who plays, a match under way and one finished, a running tournament, a
-    league with a season under way, an import; the values each URL parameter takes."""
+    """A moderator who plays, a match waiting for her opponent, one waiting for her play and
+    one finished, a running knock-out, a league with a season under way, an import; the
+    values each URL parameter takes."""
     alice = make_moderator("alice")
     bob, carol, dora = make_user("bob"), make_user("carol"), make_user("dora")
     dice.add(*[3, 1] * 20)  # every opening roll below: the first player opens
     playing = act(start_match(alice, bob), alice, "move", play="8/5 6/5")
     services.chat_send(match_id=playing.pk, author=alice, text="🎲 6-6!")
+    to_play = start_match(alice, dora)  # alice's turn to play her opening 3-1
     win_by_award(dice, alice, carol, alice)
     finished = Match.objects.exclude(pk=playing.pk).get(winner=alice)
     challenge = services.challenge_create(challenger=bob, opponent=alice)
@@ -242,7 +244,7 @@ def site(dice: Any) -> dict[str, Any]:
     mat = (Path(__file__).parent / "games/formats/data/gnubg_selfplay_5_point.mat").read_text()
     imported = imported_match_create(uploaded_by=alice, text=mat[: mat.index(" Game 2")])
     values = {
-        "match_id": [str(playing.pk), str(finished.pk)],
+        "match_id": [str(playing.pk), str(to_play.pk), str(finished.pk)],
         "tournament_id": [str(tournament.pk)],
         "league_id": [str(league.pk)],
         "number": ["1"],
