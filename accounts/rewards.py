@@ -12,9 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext_lazy
+
 from accounts.models import Profile, Unlock, is_computer, profile_of
 
-CROWN_LABEL = "crowned: beat the Expert"
+CROWN_LABEL = gettext_lazy("crowned: beat the Expert")
 
 
 @dataclass(frozen=True)
@@ -31,19 +33,30 @@ class Reward:
 
 REWARDS: tuple[Reward, ...] = (
     Reward(
-        "beginner-colours", "beginner", "Ruby and sapphire checkers", colours=("ruby", "sapphire")
+        "beginner-colours",
+        "beginner",
+        gettext_lazy("Ruby and sapphire checkers"),
+        colours=("ruby", "sapphire"),
     ),
     Reward(
         "intermediate-colours",
         "intermediate",
-        "Emerald and gold checkers",
+        gettext_lazy("Emerald and gold checkers"),
         colours=("emerald", "gold"),
     ),
-    Reward("advanced-style", "advanced", "Ringed checkers", style="ringed"),
-    Reward("expert-crown", "expert", "The Expert's crown", crown=True),
+    Reward("advanced-style", "advanced", gettext_lazy("Ringed checkers"), style="ringed"),
+    Reward("expert-crown", "expert", gettext_lazy("The Expert's crown"), crown=True),
 )
 REWARDS_BY_LEVEL = {reward.level: reward for reward in REWARDS}
 REWARDS_BY_NAME = {reward.name: reward for reward in REWARDS}
+#: The colours' and the styles' names as the settings page shows them.
+LOOK_NAMES = {
+    "ruby": gettext_lazy("Ruby"),
+    "sapphire": gettext_lazy("Sapphire"),
+    "emerald": gettext_lazy("Emerald"),
+    "gold": gettext_lazy("Gold"),
+    "ringed": gettext_lazy("Ringed"),
+}
 COLOURS = tuple(colour for reward in REWARDS for colour in reward.colours)
 STYLES = tuple(reward.style for reward in REWARDS if reward.style)
 

@@ -165,7 +165,12 @@ def _options(names: tuple[str, ...], unlocked: list[rewards.Reward]) -> list[dic
     for name in names:
         reward = next(r for r in rewards.REWARDS if name in (*r.colours, r.style))
         options.append(
-            {"name": name, "unlocked": reward in unlocked, "level": BOT_LEVEL_NAMES[reward.level]}
+            {
+                "name": name,
+                "label": rewards.LOOK_NAMES[name],
+                "unlocked": reward in unlocked,
+                "level": BOT_LEVEL_NAMES[reward.level],
+            }
         )
     return options
 

@@ -10,6 +10,7 @@ from typing import Any
 from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
+from django.utils.text import capfirst
 
 from accounts.rewards import CROWN_LABEL, wears_crown
 
@@ -24,7 +25,7 @@ def crown(crowned: bool) -> SafeString | str:
     return format_html(
         '<span class="crown" role="img" aria-label="{}" title="{}" data-crowned>♛</span>',
         CROWN_LABEL,
-        CROWN_LABEL.capitalize(),
+        capfirst(CROWN_LABEL),
     )
 
 

@@ -225,7 +225,13 @@ SITE_ID = 1
 # chooses one, else the browser's Accept-Language or the footer's switch; English otherwise.
 # The API answers in English (accounts/languages.py).
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", "English"), ("el", "Ελληνικά"), ("ru", "Русский")]
+LANGUAGES = [
+    ("en", "English"),
+    ("el", "Ελληνικά"),
+    ("ru", "Русский"),
+    ("tr", "Türkçe"),
+    ("fa", "فارسی"),
+]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
 LANGUAGE_COOKIE_SAMESITE = "Lax"

@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from backgammon_site.variants import DEFAULT_VARIANT
 from games.models.matches import Match
@@ -45,9 +46,9 @@ class LeagueSeason(models.Model):
     """One season of a league. The next season signs players up while this one runs."""
 
     class Status(models.TextChoices):
-        SIGNING_UP = "signing_up", "signing up"
-        RUNNING = "running", "running"
-        FINISHED = "finished", "finished"
+        SIGNING_UP = "signing_up", gettext_lazy("signing up")
+        RUNNING = "running", gettext_lazy("running")
+        FINISHED = "finished", gettext_lazy("finished")
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons")
     number = models.PositiveSmallIntegerField(help_text="1 is the league's first season.")
@@ -92,9 +93,9 @@ class LeagueEntry(models.Model):
     given a division at the start, and a final position and move at the end."""
 
     class Move(models.TextChoices):
-        UP = "up", "promoted"
-        STAY = "stay", "stays"
-        DOWN = "down", "relegated"
+        UP = "up", gettext_lazy("promoted")
+        STAY = "stay", gettext_lazy("stays")
+        DOWN = "down", gettext_lazy("relegated")
 
     season = models.ForeignKey(LeagueSeason, on_delete=models.CASCADE, related_name="entries")
     player = models.ForeignKey(

@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from backgammon_site.variants import DEFAULT_VARIANT
 from games.models.matches import Match
@@ -23,20 +24,20 @@ class Tournament(models.Model):
     """An event that pairs its entrants in matches, in one of four formats."""
 
     class Format(models.TextChoices):
-        KNOCKOUT = "knockout", "knock-out"
-        DOUBLE_ELIMINATION = "double_elimination", "double elimination"
-        SWISS = "swiss", "Swiss"
-        ROUND_ROBIN = "round_robin", "round robin"
+        KNOCKOUT = "knockout", gettext_lazy("knock-out")
+        DOUBLE_ELIMINATION = "double_elimination", gettext_lazy("double elimination")
+        SWISS = "swiss", gettext_lazy("Swiss")
+        ROUND_ROBIN = "round_robin", gettext_lazy("round robin")
 
     class StartMode(models.TextChoices):
-        WHEN_FULL = "when_full", "when full"
-        AT_TIME = "at_time", "at a set time"
+        WHEN_FULL = "when_full", gettext_lazy("when full")
+        AT_TIME = "at_time", gettext_lazy("at a set time")
 
     class Status(models.TextChoices):
-        SIGNING_UP = "signing_up", "signing up"
-        RUNNING = "running", "running"
-        FINISHED = "finished", "finished"
-        CANCELLED = "cancelled", "cancelled"
+        SIGNING_UP = "signing_up", gettext_lazy("signing up")
+        RUNNING = "running", gettext_lazy("running")
+        FINISHED = "finished", gettext_lazy("finished")
+        CANCELLED = "cancelled", gettext_lazy("cancelled")
 
     name = models.CharField(max_length=100)
     format = models.CharField(max_length=24, choices=Format.choices, default=Format.KNOCKOUT)

@@ -15,6 +15,7 @@ from typing import Any
 from django.conf import settings
 from django.db.models import Count, F, Q, QuerySet
 from django.utils import timezone
+from django.utils.translation import ngettext
 
 from games.models import Match
 
@@ -44,11 +45,18 @@ class TimeoutRecord:
 
     def __str__(self) -> str:
         """``Timed out: 2 of 40 matches (5%) in the last 90 days``."""
-        noun = "match" if self.matches == 1 else "matches"
-        return (
-            f"Timed out: {self.timed_out} of {self.matches} {noun} ({self.percent}%) "
-            f"in the last {self.days} days"
-        )
+        return ngettext(
+            "Timed out: %(timed_out)s of %(matches)s match (%(percent)s%%) in the last "
+            "%(days)s days",
+            "Timed out: %(timed_out)s of %(matches)s matches (%(percent)s%%) in the last "
+            "%(days)s days",
+            self.matches,
+        ) % {
+            "timed_out": self.timed_out,
+            "matches": self.matches,
+            "percent": self.percent,
+            "days": self.days,
+        }
 
 
 def dropper_limit() -> dict[str, Any]:

@@ -15,6 +15,7 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
 from backgammon_site.errors import ApplicationError, Forbidden
 from games.models import (
@@ -50,12 +51,12 @@ def event_entry_remove(
     under way in it; returns the audit record. Refused, with nothing changed, to anyone but
     the event's director or a moderator, without a reason, or for a player not in the event."""
     if not isinstance(event, Tournament | League):
-        raise ApplicationError("Players are removed from a tournament or a league.", "event")
+        raise ApplicationError(_("Players are removed from a tournament or a league."), "event")
     if not may_direct(director, event):
-        raise Forbidden("Only the event's director or a moderator can remove a player.")
+        raise Forbidden(_("Only the event's director or a moderator can remove a player."))
     reason = clean_reason(reason)
     if player is None or getattr(player, "pk", None) is None:
-        raise ApplicationError("Choose a player of the event.", "not_entered")
+        raise ApplicationError(_("Choose a player of the event."), "not_entered")
     with transaction.atomic():
         if isinstance(event, Tournament):
             details = _remove_from_tournament(director, event, player, reason)
@@ -76,14 +77,14 @@ def _remove_from_tournament(
     tournament = locked_tournament(event.pk)
     if tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
         raise ApplicationError(
-            f"The tournament is {Tournament.Status(tournament.status).label}: no one can be "
-            "removed from it.",
+            _("The tournament is %(status)s: no one can be removed from it.")
+            % {"status": Tournament.Status(tournament.status).label},
             "tournament_over",
         )
     entry = tournament.entries.filter(player=player, withdrawn=False).first()
     if entry is None:
         raise ApplicationError(
-            "That player is not in the tournament (or was removed already).", "not_entered"
+            _("That player is not in the tournament (or was removed already)."), "not_entered"
         )
     entry.withdrawn = True
     entry.save(update_fields=["withdrawn"])
@@ -116,7 +117,7 @@ def _remove_from_league(director: Any, event: League, player: Any, reason: str) 
     )
     if not numbers:
         raise ApplicationError(
-            "That player is in no running or coming season of the league.", "not_entered"
+            _("That player is in no running or coming season of the league."), "not_entered"
         )
     removed = league.seasons.filter(number__in=numbers)
     running = removed.filter(status=LeagueSeason.Status.RUNNING).first()

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from backgammon_site.errors import ApplicationError
 from games.engine import Event, MatchRules, MatchState, fold
@@ -40,27 +41,31 @@ def imported_match_create(*, uploaded_by: Any, text: str) -> ImportedMatch:
     """
     if len(text) > MAX_MAT_CHARACTERS:
         raise ApplicationError(
-            f"A .mat file can be at most {MAX_MAT_CHARACTERS:,} characters long.", "mat_too_long"
+            _("A .mat file can be at most %(count)s characters long.")
+            % {"count": f"{MAX_MAT_CHARACTERS:,}"},
+            "mat_too_long",
         )
     if "\x00" in text:
-        raise ApplicationError("This is not a .mat file: it holds binary data.", "invalid_mat")
+        raise ApplicationError(_("This is not a .mat file: it holds binary data."), "invalid_mat")
     try:
         record = parse_mat(text)
     except MatFileError as error:
         details = {} if error.line_number is None else {"line": error.line_number}
         raise ApplicationError(
-            f"Cannot import this file: {error}", "invalid_mat", **details
+            _("Cannot import this file: %(error)s") % {"error": error}, "invalid_mat", **details
         ) from None
     if record.state.rules != MatchRules():
         # The imported log is folded as backgammon's (ImportedMatch keeps no variant).
         raise ApplicationError(
-            f"Only backgammon matches can be imported; this file is a "
-            f"{record.state.rules.title} match.",
+            _("Only backgammon matches can be imported; this file is a %(rules)s match.")
+            % {"rules": record.state.rules.title},
             "invalid_mat",
         )
     if any(len(name) > MAX_NAME_LENGTH for name in record.names):
         raise ApplicationError(
-            f"A player's name can be at most {MAX_NAME_LENGTH} characters long.", "invalid_mat"
+            _("A player's name can be at most %(count)d characters long.")
+            % {"count": MAX_NAME_LENGTH},
+            "invalid_mat",
         )
     with transaction.atomic():
         imported = ImportedMatch.objects.create(

@@ -18,6 +18,7 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from backgammon_site.errors import ApplicationError, Forbidden
 from backgammon_site.variants import DEFAULT_VARIANT
@@ -61,31 +62,35 @@ def league_create(
     """Create a league whose first season signs players up until ``starts_at``. Moderators
     create leagues, and any player where tournaments are open to players."""
     if not can_create_tournament(creator):
-        raise Forbidden("Only moderators can create leagues.")
+        raise Forbidden(_("Only moderators can create leagues."))
     if not isinstance(name, str) or not name.strip() or len(name.strip()) > 100:
-        raise ApplicationError("Give the league a name of at most 100 characters.", "name")
+        raise ApplicationError(_("Give the league a name of at most 100 characters."), "name")
     challenge_rules(variant, None, None)
     if not whole(match_length) or not 1 <= match_length <= MAX_MATCH_LENGTH:
         raise ApplicationError(
-            f"A match is played to 1 to {MAX_MATCH_LENGTH} points.", "match_length"
+            _("A match is played to 1 to %(most)d points.") % {"most": MAX_MATCH_LENGTH},
+            "match_length",
         )
     if not isinstance(rated, bool):
-        raise ApplicationError("Say whether the matches are rated: true or false.", "rated")
+        raise ApplicationError(_("Say whether the matches are rated: true or false."), "rated")
     if not whole(season_days) or not 1 <= season_days <= MAX_SEASON_DAYS:
-        raise ApplicationError(f"A season lasts 1 to {MAX_SEASON_DAYS} days.", "season_days")
+        raise ApplicationError(
+            _("A season lasts 1 to %(most)d days.") % {"most": MAX_SEASON_DAYS}, "season_days"
+        )
     if not whole(division_size) or not MIN_DIVISION_SIZE <= division_size <= MAX_DIVISION_SIZE:
         raise ApplicationError(
-            f"A division has room for {MIN_DIVISION_SIZE} to {MAX_DIVISION_SIZE} players.",
+            _("A division has room for %(least)d to %(most)d players.")
+            % {"least": MIN_DIVISION_SIZE, "most": MAX_DIVISION_SIZE},
             "division_size",
         )
     if not whole(promoted) or not 0 <= promoted <= division_size // 3:
         raise ApplicationError(
-            f"From 0 to {division_size // 3} players go up and down from a division of "
-            f"{division_size}.",
+            _("From 0 to %(most)d players go up and down from a division of %(size)d.")
+            % {"most": division_size // 3, "size": division_size},
             "promoted",
         )
     if not isinstance(starts_at, datetime) or starts_at <= timezone.now():
-        raise ApplicationError("The first season starts at a time still to come.", "starts_at")
+        raise ApplicationError(_("The first season starts at a time still to come."), "starts_at")
     with transaction.atomic():
         league = League.objects.create(
             name=name.strip(),
@@ -105,14 +110,15 @@ def league_create(
 def league_sign_up(*, league_id: int, player: Any) -> LeagueEntry:
     """Enter ``player`` in the league's next season."""
     if not may_play(player):
-        raise Forbidden("Guests and computer players cannot enter leagues.")
+        raise Forbidden(_("Guests and computer players cannot enter leagues."))
     refuse_dropper(player)
     with transaction.atomic():
         season = _season_signing_up(locked_league(league_id), "sign up")
         entry = season.entries.filter(player=player).first()
         if entry is not None and not entry.withdrawn:
             raise ApplicationError(
-                f"You are already signed up for season {season.number}.", "already_entered"
+                _("You are already signed up for season %(number)d.") % {"number": season.number},
+                "already_entered",
             )
         if entry is None:
             return LeagueEntry.objects.create(season=season, player=player)
@@ -130,7 +136,8 @@ def league_withdraw(*, league_id: int, player: Any) -> LeagueEntry:
         entry = season.entries.filter(player=player, withdrawn=False).first()
         if entry is None:
             raise ApplicationError(
-                f"You are not signed up for season {season.number}.", "not_entered"
+                _("You are not signed up for season %(number)d.") % {"number": season.number},
+                "not_entered",
             )
         entry.withdrawn = True
         entry.save(update_fields=["withdrawn"])
@@ -170,7 +177,9 @@ def _season_signing_up(league: League, what: str) -> LeagueSeason:
     season = league.seasons.filter(status=Status.SIGNING_UP).first()
     if season is None or season.starts_at <= timezone.now():
         raise ApplicationError(
-            f"Too late to {what}: the season is starting; try again in a minute.",
+            _("Too late to sign up: the season is starting; try again in a minute.")
+            if what == "sign up"
+            else _("Too late to withdraw: the season is starting; try again in a minute."),
             "season_started",
         )
     return season

@@ -17,6 +17,7 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.guests import is_guest
 from accounts.models import is_computer
@@ -93,16 +94,18 @@ def tournament_create(
     matches are played in ``variant`` (with the variant's own format and cube), and its seeds
     and rating limits go by the players' ratings in that variant."""
     if not can_create_tournament(creator):
-        raise Forbidden("Only moderators can create tournaments.")
+        raise Forbidden(_("Only moderators can create tournaments."))
     if not isinstance(name, str) or not name.strip():
-        raise ApplicationError("Give the tournament a name.", "name")
+        raise ApplicationError(_("Give the tournament a name."), "name")
     if len(name.strip()) > 100:
-        raise ApplicationError("A tournament's name is at most 100 characters.", "name")
+        raise ApplicationError(_("A tournament's name is at most 100 characters."), "name")
     if not is_variant(variant):
         raise ApplicationError(unknown_variant_message(variant), "variant")
     if not whole(size) or not MIN_SIZE <= size <= MAX_SIZE:
         raise ApplicationError(
-            f"A tournament has room for {MIN_SIZE} to {MAX_SIZE} players.", "size"
+            _("A tournament has room for %(least)d to %(most)d players.")
+            % {"least": MIN_SIZE, "most": MAX_SIZE},
+            "size",
         )
     if format not in Format.values:
         raise ApplicationError(
@@ -119,22 +122,25 @@ def tournament_create(
             )
     if not whole(match_length) or not 1 <= match_length <= MAX_MATCH_LENGTH:
         raise ApplicationError(
-            f"A match is played to 1 to {MAX_MATCH_LENGTH} points.", "match_length"
+            _("A match is played to 1 to %(most)d points.") % {"most": MAX_MATCH_LENGTH},
+            "match_length",
         )
     if not isinstance(rated, bool):
-        raise ApplicationError("Say whether the matches are rated: true or false.", "rated")
+        raise ApplicationError(_("Say whether the matches are rated: true or false."), "rated")
     for limit in (min_rating, max_rating):
         if limit is not None and not whole(limit):
-            raise ApplicationError("A rating limit is a whole number.", "rating_limits")
+            raise ApplicationError(_("A rating limit is a whole number."), "rating_limits")
     if min_rating is not None and max_rating is not None and min_rating > max_rating:
-        raise ApplicationError("The lowest rating allowed is above the highest.", "rating_limits")
+        raise ApplicationError(
+            _("The lowest rating allowed is above the highest."), "rating_limits"
+        )
     if start_mode == Tournament.StartMode.AT_TIME:
         if starts_at is None or starts_at <= timezone.now():
-            raise ApplicationError("A tournament starts at a time still to come.", "starts_at")
+            raise ApplicationError(_("A tournament starts at a time still to come."), "starts_at")
     elif start_mode == Tournament.StartMode.WHEN_FULL:
         if starts_at is not None:
             raise ApplicationError(
-                "A tournament that starts when full has no start time.", "starts_at"
+                _("A tournament that starts when full has no start time."), "starts_at"
             )
     else:
         raise ApplicationError('A tournament starts "when_full" or "at_time".', "start_mode")
@@ -159,25 +165,33 @@ def tournament_sign_up(*, tournament_id: int, player: Any) -> TournamentEntry:
     """Enter ``player`` in a tournament still signing up; the last place taken starts a
     tournament that starts when full."""
     if not may_play(player):
-        raise Forbidden("Guests and computer players cannot enter tournaments.")
+        raise Forbidden(_("Guests and computer players cannot enter tournaments."))
     refuse_dropper(player)
     with transaction.atomic():
         tournament = locked_tournament(tournament_id)
         _still_signing_up(tournament, "sign up")
         entry = tournament.entries.filter(player=player).first()
         if entry is not None and not entry.withdrawn:
-            raise ApplicationError("You are already signed up.", "already_entered")
+            raise ApplicationError(_("You are already signed up."), "already_entered")
         if _active_entries(tournament).count() >= tournament.size:
             raise ApplicationError(
-                f"The tournament is full: all {tournament.size} places are taken.",
+                _("The tournament is full: all %(size)d places are taken.")
+                % {"size": tournament.size},
                 "tournament_full",
             )
         rating = rating_in(player, tournament.variant).rating
         low, high = tournament.min_rating, tournament.max_rating
         if (low is not None and rating < low) or (high is not None and rating > high):
             raise ApplicationError(
-                f"Your {Variant(tournament.variant).label} rating, {rating:.0f}, is outside "
-                f"this tournament's limits ({_limits_in_words(tournament)}).",
+                _(
+                    "Your %(variant)s rating, %(rating).0f, is outside this tournament's "
+                    "limits (%(limits)s)."
+                )
+                % {
+                    "variant": Variant(tournament.variant).label,
+                    "rating": rating,
+                    "limits": _limits_in_words(tournament),
+                },
                 "rating_outside_limits",
             )
         if entry is None:
@@ -197,7 +211,7 @@ def tournament_withdraw(*, tournament_id: int, player: Any) -> TournamentEntry:
         tournament = locked_tournament(tournament_id)
         entry = tournament.entries.filter(player=player, withdrawn=False).first()
         if entry is None:
-            raise ApplicationError("You are not signed up for this tournament.", "not_entered")
+            raise ApplicationError(_("You are not signed up for this tournament."), "not_entered")
         _still_signing_up(tournament, "withdraw")
         entry.withdrawn = True
         entry.save(update_fields=["withdrawn"])
@@ -276,21 +290,28 @@ def _still_signing_up(tournament: Tournament, what: str) -> None:
     if tournament.status != Status.SIGNING_UP or (
         tournament.starts_at is not None and tournament.starts_at <= timezone.now()
     ):
-        status = (
-            "has started"
-            if tournament.status == Status.SIGNING_UP
-            else "is " + str(Status(tournament.status).label)
-        )
-        raise ApplicationError(
-            f"Too late to {what}: the tournament {status}.", "tournament_started"
-        )
+        if tournament.status == Status.SIGNING_UP:
+            message = (
+                _("Too late to sign up: the tournament has started.")
+                if what == "sign up"
+                else _("Too late to withdraw: the tournament has started.")
+            )
+        else:
+            message = (
+                _("Too late to sign up: the tournament is %(status)s.")
+                if what == "sign up"
+                else _("Too late to withdraw: the tournament is %(status)s.")
+            ) % {"status": Status(tournament.status).label}
+        raise ApplicationError(message, "tournament_started")
 
 
 def _limits_in_words(tournament: Tournament) -> str:
     low, high = tournament.min_rating, tournament.max_rating
     if low is not None and high is not None:
-        return f"{low} to {high}"
-    return f"at least {low}" if low is not None else f"at most {high}"
+        return _("%(low)d to %(high)d") % {"low": low, "high": high}
+    if low is not None:
+        return _("at least %(low)d") % {"low": low}
+    return _("at most %(high)d") % {"high": high}
 
 
 def _start_if_due(tournament: Tournament, now: datetime) -> bool:

@@ -8,6 +8,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from games import selectors
 from games.models import BracketMatch, TournamentEntry
 
@@ -60,8 +62,9 @@ def round_name(number: int, count: int, *, winners: bool = False) -> str:
     elimination's winners' bracket, ``Winners' final`` and ``Winners' semi-finals``)."""
     from_the_end = count - number
     if winners and from_the_end in (0, 1):
-        return ("Winners' final", "Winners' semi-finals")[from_the_end]
-    return {0: "Final", 1: "Semi-finals", 2: "Quarter-finals"}.get(from_the_end, f"Round {number}")
+        return (_("Winners' final"), _("Winners' semi-finals"))[from_the_end]
+    names = {0: _("Final"), 1: _("Semi-finals"), 2: _("Quarter-finals")}
+    return names.get(from_the_end) or _("Round %(number)d") % {"number": number}
 
 
 def bracket_drawing(
@@ -150,13 +153,14 @@ def _place(
         status = "playing"
     else:
         status = "waiting"
-    names = " v ".join(side.name for side in sides)
+    names = _("%(first)s v %(second)s") % {"first": sides[0].name, "second": sides[1].name}
     bye_for = pairing.winner.player.get_username() if pairing.winner else sides[0].name
+    winner = pairing.winner.player.get_username() if pairing.winner else ""
     outcome = {
-        "bye": f"{bye_for} has a bye",
-        "decided": f"won by {pairing.winner.player.get_username() if pairing.winner else ''}",
-        "playing": "being played",
-        "waiting": "waiting for its players",
+        "bye": _("%(player)s has a bye") % {"player": bye_for},
+        "decided": _("won by %(player)s") % {"player": winner},
+        "playing": _("being played"),
+        "waiting": _("waiting for its players"),
     }[status]
     return PlacedPairing(
         round=pairing.round,
@@ -166,8 +170,12 @@ def _place(
         sides=sides,
         match_id=pairing.match_id,
         status=status,
-        label=f"{round_label}, match {pairing.slot + 1}: "
-        + (outcome if status == "bye" else f"{names}, {outcome}"),
+        label=_("%(round)s, match %(number)d: %(outcome)s")
+        % {
+            "round": round_label,
+            "number": pairing.slot + 1,
+            "outcome": outcome if status == "bye" else f"{names}, {outcome}",
+        },
         link=link,
     )
 
@@ -177,7 +185,11 @@ def _side(
 ) -> Side:
     if entry is None:
         return Side(
-            name="bye" if bye else "to be decided", seed=None, score=None, won=False, known=False
+            name=_("bye") if bye else _("to be decided"),
+            seed=None,
+            score=None,
+            won=False,
+            known=False,
         )
     return Side(
         name=entry.player.get_username(),

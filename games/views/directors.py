@@ -11,6 +11,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.names import player_name
@@ -57,7 +58,7 @@ def _remove(request: HttpRequest, event: Tournament | League) -> None:
     if form.is_valid():
         player = get_user_model().objects.filter(pk=form.cleaned_data["player"]).first()
     if player is None:
-        messages.error(request, "Choose a player of the event.")
+        messages.error(request, _("Choose a player of the event."))
         return
     try:
         services.event_entry_remove(
@@ -69,4 +70,8 @@ def _remove(request: HttpRequest, event: Tournament | League) -> None:
     except ApplicationError as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, f"{player_name(player)} is removed from {event.name}.")
+        messages.success(
+            request,
+            _("%(player)s is removed from %(event)s.")
+            % {"player": player_name(player), "event": event.name},
+        )

@@ -8,6 +8,8 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from backgammon_site.errors import ApplicationError, NotFound, TooManyAttempts
@@ -27,14 +29,16 @@ from games.views.replay import ReplayLink, render_replay
 class ImportForm(forms.Form):
     file = forms.FileField(
         required=False,
-        label="A .mat file",
-        help_text="As GNU Backgammon, eXtreme Gammon, Jellyfish and most other programs export.",
+        label=gettext_lazy("A .mat file"),
+        help_text=gettext_lazy(
+            "As GNU Backgammon, eXtreme Gammon, Jellyfish and most other programs export."
+        ),
     )
     text = forms.CharField(
         required=False,
-        label="Or paste its text",
+        label=gettext_lazy("Or paste its text"),
         strip=False,
-        help_text="Up to 60,000 characters; upload longer files instead.",
+        help_text=gettext_lazy("Up to 60,000 characters; upload longer files instead."),
         widget=forms.Textarea(
             attrs={"rows": 12, "spellcheck": "false", "class": "mat-text", "maxlength": 60_000}
         ),
@@ -43,7 +47,7 @@ class ImportForm(forms.Form):
     def clean(self) -> dict[str, object]:
         data = super().clean() or {}
         if not data.get("file") and not (data.get("text") or "").strip():
-            raise forms.ValidationError("Choose a .mat file or paste its text.")
+            raise forms.ValidationError(_("Choose a .mat file or paste its text."))
         return data
 
 
@@ -92,16 +96,14 @@ def import_replay(request: HttpRequest, import_id: int) -> HttpResponse:
         url=reverse("import-replay", kwargs={"import_id": imported.pk}),
         links=[
             ReplayLink(
-                "Download .mat",
+                _("Download .mat"),
                 reverse("api-import-export-mat", args=[imported.pk]),
                 download=True,
             ),
-            ReplayLink("Import another", reverse("import-new")),
+            ReplayLink(_("Import another"), reverse("import-new")),
         ],
-        facts=(
-            f"{imported.match_length}-point match played elsewhere, imported by "
-            f"{imported.uploaded_by.get_username()}"
-        ),
+        facts=_("%(length)s-point match played elsewhere, imported by %(player)s")
+        % {"length": imported.match_length, "player": imported.uploaded_by.get_username()},
         players_have_profiles=False,
         analysis=stored_analysis(
             import_subject(imported.pk), engine_named(request.GET.get("engine"))

@@ -12,6 +12,9 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.text import format_lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from backgammon_site.errors import ApplicationError
@@ -28,35 +31,49 @@ from games.views.directors import director_context
 class LeagueForm(forms.Form):
     """A league's terms. Correspondence only here; the API takes a live clock too."""
 
-    name = forms.CharField(max_length=100, label="Name")
-    variant = forms.ChoiceField(choices=Variant.choices, initial=DEFAULT_VARIANT)
+    name = forms.CharField(max_length=100, label=gettext_lazy("Name"))
+    variant = forms.ChoiceField(
+        choices=Variant.choices, initial=DEFAULT_VARIANT, label=gettext_lazy("Variant")
+    )
     match_length = forms.IntegerField(
-        min_value=1, max_value=MAX_MATCH_LENGTH, initial=5, label="Matches to (points)"
+        min_value=1,
+        max_value=MAX_MATCH_LENGTH,
+        initial=5,
+        label=gettext_lazy("Matches to (points)"),
     )
     days_per_move = forms.FloatField(
         initial=1,
-        label="Days a move",
+        label=gettext_lazy("Days a move"),
         widget=forms.NumberInput(attrs={"step": "any", "min": "0.04", "max": "30"}),
     )
     reserve_days = forms.FloatField(
         initial=8,
-        label="Reserve days",
+        label=gettext_lazy("Reserve days"),
         widget=forms.NumberInput(attrs={"step": "any", "min": "0", "max": "60"}),
     )
-    rated = forms.BooleanField(required=False, initial=True, label="Rated")
-    season_days = forms.IntegerField(min_value=1, max_value=365, initial=28, label="Season (days)")
+    rated = forms.BooleanField(required=False, initial=True, label=gettext_lazy("Rated"))
+    season_days = forms.IntegerField(
+        min_value=1, max_value=365, initial=28, label=gettext_lazy("Season (days)")
+    )
     division_size = forms.IntegerField(
         min_value=MIN_DIVISION_SIZE,
         max_value=MAX_DIVISION_SIZE,
         initial=8,
-        label="Players in a division",
-        help_text=f"{MIN_DIVISION_SIZE} to {MAX_DIVISION_SIZE}: every pair plays once a season.",
+        label=gettext_lazy("Players in a division"),
+        help_text=format_lazy(
+            gettext_lazy("{least} to {most}: every pair plays once a season."),
+            least=MIN_DIVISION_SIZE,
+            most=MAX_DIVISION_SIZE,
+        ),
     )
     promoted = forms.IntegerField(
-        min_value=0, max_value=3, initial=2, label="Promoted and relegated per division"
+        min_value=0,
+        max_value=3,
+        initial=2,
+        label=gettext_lazy("Promoted and relegated per division"),
     )
     starts_at = forms.DateTimeField(
-        label="First season starts (UTC)",
+        label=gettext_lazy("First season starts (UTC)"),
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
     )
 
@@ -88,7 +105,7 @@ def league_list(request: HttpRequest) -> HttpResponse:
 @login_required
 def league_new(request: HttpRequest) -> HttpResponse:
     if not services.can_create_tournament(request.user):
-        messages.error(request, "Only moderators can create leagues.")
+        messages.error(request, _("Only moderators can create leagues."))
         return redirect("leagues")
     form = LeagueForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -97,7 +114,7 @@ def league_new(request: HttpRequest) -> HttpResponse:
         except ApplicationError as error:
             form.add_error(None, error.message)
         else:
-            messages.success(request, f"{league.name} is open for sign-up.")
+            messages.success(request, _("%(name)s is open for sign-up.") % {"name": league.name})
             return redirect("league", league_id=league.pk)
     status = 400 if request.method == "POST" else 200
     return render(request, "games/league_new.html", {"form": form}, status=status)
@@ -155,7 +172,10 @@ def league_sign_up(request: HttpRequest, league_id: int) -> HttpResponse:
     except ApplicationError as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, f"You are signed up for season {entry.season.number}.")
+        messages.success(
+            request,
+            _("You are signed up for season %(number)d.") % {"number": entry.season.number},
+        )
     return redirect("league", league_id=league_id)
 
 
@@ -167,16 +187,36 @@ def league_withdraw(request: HttpRequest, league_id: int) -> HttpResponse:
     except ApplicationError as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, f"You have withdrawn from season {entry.season.number}.")
+        messages.success(
+            request,
+            _("You have withdrawn from season %(number)d.") % {"number": entry.season.number},
+        )
     return redirect("league", league_id=league_id)
 
 
 def terms_of(league: League) -> str:
     """``Backgammon, 5-point matches, rated, 1 day a move + 8 days reserve; 28-day seasons,
     divisions of 8, 2 up and 2 down``."""
+    values = {
+        "variant": Variant(league.variant).label,
+        "length": league.match_length,
+        "clock": time_control_words(league.time_control),
+        "days": league.season_days,
+        "size": league.division_size,
+        "promoted": league.promoted,
+    }
+    if league.rated:
+        return (
+            _(
+                "%(variant)s, %(length)d-point matches, rated, %(clock)s; %(days)d-day seasons, "
+                "divisions of up to %(size)d, %(promoted)d up and %(promoted)d down"
+            )
+            % values
+        )
     return (
-        f"{Variant(league.variant).label}, {league.match_length}-point matches, "
-        f"{'rated' if league.rated else 'unrated'}, {time_control_words(league.time_control)}; "
-        f"{league.season_days}-day seasons, divisions of up to {league.division_size}, "
-        f"{league.promoted} up and {league.promoted} down"
+        _(
+            "%(variant)s, %(length)d-point matches, unrated, %(clock)s; %(days)d-day seasons, "
+            "divisions of up to %(size)d, %(promoted)d up and %(promoted)d down"
+        )
+        % values
     )

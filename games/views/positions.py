@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from django import forms
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
 from games.computer import sage
@@ -23,7 +24,7 @@ from games.views.board import draw_board
 from games.views.cube import Cube
 
 logger = logging.getLogger(__name__)
-NAMES = ("the player on roll", "the opponent")
+NAMES = (gettext_lazy("the player on roll"), gettext_lazy("the opponent"))
 #: How deep bgsage looks when ranking the plays of a set-up position.
 RANKING_PLIES = 2
 
@@ -32,22 +33,31 @@ class PositionForm(forms.Form):
     position_id = forms.CharField(
         required=False,
         max_length=40,
-        label="Position ID",
-        help_text="GNU Backgammon's, e.g. 4HPwATDgc/ABMA",
+        label=gettext_lazy("Position ID"),
+        help_text=gettext_lazy("GNU Backgammon's, e.g. 4HPwATDgc/ABMA"),
     )
     match_id = forms.CharField(
         required=False,
         max_length=40,
-        label="Match ID",
-        help_text="Optional: cube, score and dice, e.g. cAkAAAAAAAAA. Without it: money play.",
+        label=gettext_lazy("Match ID"),
+        help_text=gettext_lazy(
+            "Optional: cube, score and dice, e.g. cAkAAAAAAAAA. Without it: money play."
+        ),
     )
     xgid = forms.CharField(
         required=False,
         max_length=120,
-        label="Or an XGID",
-        help_text="eXtreme Gammon's, e.g. XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:5:10",
+        label=gettext_lazy("Or an XGID"),
+        help_text=gettext_lazy(
+            "eXtreme Gammon's, e.g. XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:5:10"
+        ),
     )
-    dice = forms.CharField(required=False, max_length=10, label="Dice", help_text="e.g. 31 or 3-1")
+    dice = forms.CharField(
+        required=False,
+        max_length=10,
+        label=gettext_lazy("Dice"),
+        help_text=gettext_lazy("e.g. 31 or 3-1"),
+    )
 
 
 @dataclass(frozen=True)

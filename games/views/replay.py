@@ -24,6 +24,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.names import match_names
@@ -48,7 +49,7 @@ from games.views.downloads import match_download
 from games.views.match import match_or_404
 from games.views.move_list import LogMoves, current_entry
 
-SERVER = "server"
+SERVER = gettext_lazy("server")
 CACHE_SECONDS = 15 * 60
 
 

@@ -10,8 +10,9 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from backgammon_site.errors import ApplicationError
@@ -38,13 +39,13 @@ def format_names() -> dict[str, str]:
 class TournamentForm(forms.Form):
     """A tournament's terms. Correspondence only here; the API takes a live clock too."""
 
-    name = forms.CharField(max_length=100, label="Name")
+    name = forms.CharField(max_length=100, label=gettext_lazy("Name"))
     format = forms.ChoiceField(
         choices=lambda: list(format_names().items()),
         initial=Tournament.Format.KNOCKOUT,
         required=False,
-        label=_lazy("Format"),
-        help_text=_lazy(
+        label=gettext_lazy("Format"),
+        help_text=gettext_lazy(
             "A Swiss pairs players of equal wins each round, never twice; a round robin plays "
             "everyone once; a double elimination sends a player out at the second loss."
         ),
@@ -53,51 +54,61 @@ class TournamentForm(forms.Form):
         required=False,
         min_value=1,
         max_value=MAX_SIZE - 1,
-        label=_lazy("Swiss rounds (optional)"),
-        help_text=_lazy("Left empty, as many as the players need: 3 for 8 players, 4 for 16."),
+        label=gettext_lazy("Swiss rounds (optional)"),
+        help_text=gettext_lazy(
+            "Left empty, as many as the players need: 3 for 8 players, 4 for 16."
+        ),
     )
     variant = forms.ChoiceField(
         choices=Variant.choices,
         initial=DEFAULT_VARIANT,
         required=False,
-        label="Variant",
-        help_text="Seeds and rating limits go by the players' ratings in it.",
+        label=gettext_lazy("Variant"),
+        help_text=gettext_lazy("Seeds and rating limits go by the players' ratings in it."),
     )
     size = forms.IntegerField(
         min_value=MIN_SIZE,
         max_value=MAX_SIZE,
         initial=8,
-        label="Players",
-        help_text=f"{MIN_SIZE} to {MAX_SIZE}. A field that is not a power of two gives the top "
-        "seeds byes.",
+        label=gettext_lazy("Players"),
+        help_text=format_lazy(
+            gettext_lazy(
+                "{least} to {most}. A field that is not a power of two gives the top seeds byes."
+            ),
+            least=MIN_SIZE,
+            most=MAX_SIZE,
+        ),
     )
     match_length = forms.IntegerField(
-        min_value=1, max_value=MAX_MATCH_LENGTH, initial=5, label="Matches to (points)"
+        min_value=1,
+        max_value=MAX_MATCH_LENGTH,
+        initial=5,
+        label=gettext_lazy("Matches to (points)"),
     )
     days_per_move = forms.FloatField(
         initial=1,
-        label="Days a move",
+        label=gettext_lazy("Days a move"),
         widget=forms.NumberInput(attrs={"step": "any", "min": "0.04", "max": "30"}),
     )
     reserve_days = forms.FloatField(
         initial=8,
-        label="Reserve days",
+        label=gettext_lazy("Reserve days"),
         widget=forms.NumberInput(attrs={"step": "any", "min": "0", "max": "60"}),
     )
-    rated = forms.BooleanField(required=False, initial=True, label="Rated")
-    min_rating = forms.IntegerField(required=False, label="Lowest rating (optional)")
-    max_rating = forms.IntegerField(required=False, label="Highest rating (optional)")
+    rated = forms.BooleanField(required=False, initial=True, label=gettext_lazy("Rated"))
+    min_rating = forms.IntegerField(required=False, label=gettext_lazy("Lowest rating (optional)"))
+    max_rating = forms.IntegerField(required=False, label=gettext_lazy("Highest rating (optional)"))
     start_mode = forms.ChoiceField(
         choices=Tournament.StartMode.choices,
         initial=Tournament.StartMode.WHEN_FULL,
         widget=forms.RadioSelect,
-        label="Starts",
+        label=gettext_lazy("Starts"),
     )
     starts_at = forms.DateTimeField(
         required=False,
-        label="Start time (UTC)",
+        label=gettext_lazy("Start time (UTC)"),
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
-        help_text="For a tournament that starts at a set time.",
+        help_text=gettext_lazy("For a tournament that starts at a set time."),
     )
 
     def terms(self) -> dict[str, Any]:
@@ -136,7 +147,7 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 @login_required
 def tournament_new(request: HttpRequest) -> HttpResponse:
     if not services.can_create_tournament(request.user):
-        messages.error(request, "Only moderators can create tournaments.")
+        messages.error(request, _("Only moderators can create tournaments."))
         return redirect("tournaments")
     form = TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -145,7 +156,9 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
         except ApplicationError as error:
             form.add_error(None, error.message)
         else:
-            messages.success(request, f"{tournament.name} is open for sign-up.")
+            messages.success(
+                request, _("%(name)s is open for sign-up.") % {"name": tournament.name}
+            )
             return redirect("tournament", tournament_id=tournament.pk)
     status = 400 if request.method == "POST" else 200
     return render(request, "games/tournament_new.html", {"form": form}, status=status)
@@ -198,7 +211,7 @@ def tournament_sign_up(request: HttpRequest, tournament_id: int) -> HttpResponse
     except ApplicationError as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, "You are signed up.")
+        messages.success(request, _("You are signed up."))
     return redirect("tournament", tournament_id=tournament_id)
 
 
@@ -210,7 +223,7 @@ def tournament_withdraw(request: HttpRequest, tournament_id: int) -> HttpRespons
     except ApplicationError as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, "You have withdrawn.")
+        messages.success(request, _("You have withdrawn."))
     return redirect("tournament", tournament_id=tournament_id)
 
 
@@ -226,7 +239,7 @@ def tournament_cancel(request: HttpRequest, tournament_id: int) -> HttpResponse:
     except ApplicationError as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, f"{tournament.name} is cancelled.")
+        messages.success(request, _("%(name)s is cancelled.") % {"name": tournament.name})
     return redirect("tournament", tournament_id=tournament_id)
 
 
@@ -278,17 +291,18 @@ def _row(tournament: Tournament) -> dict[str, Any]:
 def _terms(tournament: Tournament) -> str:
     """``5-point matches, rated, 1 day a move + 8 days reserve, ratings 1400 to 1800``."""
     words = [
-        f"{Variant(tournament.variant).label}, {tournament.match_length}-point matches",
-        "rated" if tournament.rated else "unrated",
+        _("%(variant)s, %(length)d-point matches")
+        % {"variant": Variant(tournament.variant).label, "length": tournament.match_length},
+        _("rated") if tournament.rated else _("unrated"),
         time_control_words(tournament.time_control),
     ]
     low, high = tournament.min_rating, tournament.max_rating
     if low is not None and high is not None:
-        words.append(f"ratings {low} to {high}")
+        words.append(_("ratings %(low)d to %(high)d") % {"low": low, "high": high})
     elif low is not None:
-        words.append(f"ratings from {low}")
+        words.append(_("ratings from %(low)d") % {"low": low})
     elif high is not None:
-        words.append(f"ratings up to {high}")
+        words.append(_("ratings up to %(high)d") % {"high": high})
     return ", ".join(words)
 
 

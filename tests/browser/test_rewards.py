@@ -22,7 +22,7 @@ def test_a_crowned_name_on_the_match_page(live_server, new_context, screenshots)
 
     page = new_context(viewport={"width": 1000, "height": 760}).new_page()
     page.goto(f"{live_server.url}/matches/{match.pk}/")
-    crown = page.get_by_role("img", name=CROWN_LABEL)
+    crown = page.get_by_role("img", name=str(CROWN_LABEL))
     assert crown.count() == 1
     assert crown.is_visible()
     assert page.inner_text(".match-header .player-0").startswith("alice")

@@ -158,7 +158,7 @@ def test_the_crown_beside_the_name_in_the_match_header(crowned: Any, bob: Any, c
     start = page.index('<header class="match-header">')
     header = page[start : page.index("</header>", start)]
     assert crowns_in(header) == 1
-    assert header.index("alice") < header.index(CROWN_LABEL) < header.index("bob")
+    assert header.index("alice") < header.index(str(CROWN_LABEL)) < header.index("bob")
 
 
 def test_the_crown_in_the_lobby_watch_and_profile_lists(

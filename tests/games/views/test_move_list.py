@@ -43,7 +43,7 @@ def mat_moves(text: str) -> list[list[str]]:
 def page_moves(page: str) -> list[list[str]]:
     games = []
     for table in re.findall(r'<table class="moves".*?</table>', page, re.S):
-        cells = re.findall(r"<td data-move>(?:<a [^>]*>(.*?)</a>)?", table)
+        cells = re.findall(r'<td data-move translate="no">(?:<a [^>]*>(.*?)</a>)?', table)
         games.append([html.unescape(text) for text in cells if text])
     return games
 
@@ -59,5 +59,7 @@ def test_the_move_list_of_a_finished_match_is_its_mat_files_moves(client, seed):
     assert listed == mat_moves(mat_export(match))
     assert sum(len(game) for game in listed) > 20
     assert any("Doubles" in entry for game in listed for entry in game) or seed != 1
-    steps = re.findall(r'<td data-move><a href="/matches/\d+/replay/\?step=(\d+)"', page)
+    steps = re.findall(
+        r'<td data-move translate="no"><a href="/matches/\d+/replay/\?step=(\d+)"', page
+    )
     assert steps == sorted(steps, key=int) and len(set(steps)) == len(steps)
