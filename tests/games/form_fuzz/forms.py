@@ -90,7 +90,13 @@ def read(value: Any, world: World) -> Any:
 
 #: What a request may change without changing anything a player did: when they were last
 #: seen, on the site and at a match (games/notifications/attention.py).
-PRESENCE = {"games.MatchPresence": None, "accounts.Profile": {"last_seen_at"}}
+#: Left out of the comparison: who is where, and a wrong password's record (the login limits
+#: count it: a refused sign-in that leaves it is doing its job).
+PRESENCE = {
+    "games.MatchPresence": None,
+    "accounts.FailedLogin": None,
+    "accounts.Profile": {"last_seen_at"},
+}
 
 
 def database() -> list[tuple[str, str]]:
