@@ -4,6 +4,7 @@ worker (web push, and the pages kept for offline use) and the page it shows offl
 from __future__ import annotations
 
 import hashlib
+import json
 from functools import cache
 
 from django.conf import settings
@@ -84,7 +85,8 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "icon": static("games/favicon.svg"),
         "site_name": settings.SITE_NAME,
         "version": app_shell_version(),
-        "app_shell": [static(name) for name in APP_SHELL],
+        # JSON is JavaScript: the addresses as they are, with the offline page's.
+        "app_shell": json.dumps([*(static(name) for name in APP_SHELL), reverse("offline")]),
         "offline_page": reverse("offline"),
         "static_url": settings.STATIC_URL,
     }

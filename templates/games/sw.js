@@ -8,7 +8,7 @@ const ICON = "{{ icon|escapejs }}";
 const SITE_NAME = "{{ site_name|escapejs }}";
 const SHELL = "shell-{{ version|escapejs }}";
 const PAGES = "pages";
-const APP_SHELL = [{% for url in app_shell %}"{{ url|escapejs }}", {% endfor %}"{{ offline_page|escapejs }}"];
+const APP_SHELL = {{ app_shell|safe }};
 const OFFLINE_PAGE = "{{ offline_page|escapejs }}";
 const STATIC_URL = "{{ static_url|escapejs }}";
 // The pages kept for offline use (the lobby, a match page: games/urls.py), and those never
