@@ -13,6 +13,7 @@ import pytest
 
 from games import services
 from tests.browser.test_csp import watched_context
+from tests.browser.test_pages_for_everyone import problems_on
 from tests.games.factories import make_user
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -85,7 +86,9 @@ def test_chromium_finds_the_site_installable(live_server, browser, tmp_path):
     assert registration == [f"{base}/sw.js", f"{base}/"]
 
 
-def test_offline_the_lobby_and_a_match_opened_here_are_shown_as_last_seen(live_server, new_context):
+def test_offline_the_lobby_and_a_match_opened_here_are_shown_as_last_seen(
+    live_server, new_context, axe_source, screenshots
+):
     base = live_server.url
     alice, bob = make_user("alice"), make_user("bob")
     match = services.match_start(
@@ -117,9 +120,16 @@ def test_offline_the_lobby_and_a_match_opened_here_are_shown_as_last_seen(live_s
     assert note.is_visible()
     page.wait_for_selector(".board", state="attached")
 
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{base}/")
+    assert not problems_on(page, "the lobby offline", 390, axe_source)
+    page.screenshot(path=screenshots / "offline-lobby-390.png")
+
     page.goto(f"{base}/leaderboard/")
     assert page.locator("[data-offline-page]").is_visible()
     assert page.get_by_role("heading", name="You are offline").is_visible()
+    assert not problems_on(page, "the offline page", 390, axe_source)
+    page.screenshot(path=screenshots / "offline-page-390.png")
     page.get_by_role("link", name="Your matches as last seen").click()
     page.wait_for_url(f"{base}/")
     assert note.is_visible()
