@@ -10,11 +10,10 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.templatetags.static import static
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST
 from django.views.i18n import set_language
 from knox.models import AuthToken
 
@@ -29,7 +28,6 @@ from accounts.forms import (
 from accounts.languages import remember_language
 from accounts.models import BOT_LEVELS, Profile, PushSubscription
 from accounts.vacation import days_available
-from backgammon_site.caching import viewer_independent
 from backgammon_site.vapid import site_vapid_keys
 
 BOT_LEVEL_NAMES = dict(BOT_LEVELS)
@@ -108,19 +106,6 @@ def notification_settings(request: HttpRequest) -> HttpResponse:
         },
         status=status,
     )
-
-
-@require_GET
-@viewer_independent
-def service_worker(request: HttpRequest) -> HttpResponse:
-    """The service worker that shows the web push notifications, served from the root so that
-    it may serve the whole site; never cached, so that browsers see a new version at once."""
-    context = {"icon": static("games/favicon.svg"), "site_name": settings.SITE_NAME}
-    response = render(
-        request, "accounts/sw.js", context, content_type="text/javascript; charset=utf-8"
-    )
-    response["Cache-Control"] = "no-cache"
-    return response
 
 
 @login_required

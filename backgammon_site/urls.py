@@ -18,6 +18,7 @@ from backgammon_site.caching import viewer_independent
 from games.api import leaderboard as leaderboard_api
 from games.api import vacation as vacation_api
 from games.urls import api_urlpatterns, match_urlpatterns
+from games.views import install as install_views
 from games.views import leaderboard as leaderboard_views
 from games.views import vacation as vacation_views
 from ratings import api as ratings_api
@@ -68,8 +69,10 @@ admin.site.login_form = logins.AdminLoginForm
 
 urlpatterns = [
     path("admin/login/", logins.admin_login),
-    # At the root, so that the service worker's scope is the whole site.
-    path("sw.js", accounts_views.service_worker, name="service-worker"),
+    # At the root, so that the service worker's scope (and the installed app's) is the whole site.
+    path("sw.js", install_views.service_worker, name="service-worker"),
+    path("manifest.webmanifest", install_views.manifest, name="manifest"),
+    path("offline/", install_views.offline, name="offline"),
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
     path("settings/", include("accounts.urls")),

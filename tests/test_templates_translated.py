@@ -24,7 +24,7 @@ ALLOWED_WORDS = {"Backgammon", "XGID", "PR", "UTC"}
 
 #: Templates that are no page: the service worker is JavaScript, whose words come from the
 #: pushes themselves (games/notifications/webpush.py).
-NOT_PAGES = {"accounts/sw.js"}
+NOT_PAGES = {"games/sw.js"}
 
 #: Blocks that fill an attribute, not text: Django admin's body class.
 ATTRIBUTE_BLOCKS = {"bodyclass"}
