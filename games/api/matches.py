@@ -212,7 +212,6 @@ class MatchActions(APIView):
         message = values.get("message")
         if message is not None:
             services.chat_limit_spend(request._request, request.user)
-        before = Match.objects.filter(pk=match_id, tutored=True).first()
         match = services.match_act(
             match_id=match_id,
             actor=request.user,
@@ -222,9 +221,9 @@ class MatchActions(APIView):
             points=values.get("points"),
             number=values.get("number"),
         )
-        if before is not None:
+        if match.tutored:
             tutor_after_play(
-                match=before,
+                match=match,
                 actor=request.user,
                 expected_seq=values["seq"],
                 action=values["action"],

@@ -21,6 +21,7 @@ from games.engine import (
     parse_play,
     state_from_snapshot,
 )
+from games.log.integrity import fold_events
 from games.models import Match
 
 TUTOR_PLIES = LEVELS_BY_NAME["intermediate"].plies
@@ -71,15 +72,17 @@ def best_play(state: MatchState, player: int) -> str | None:
 def tutor_after_play(
     *, match: Match, actor: Any, expected_seq: int, action: str, play: str | None
 ) -> None:
-    """After ``actor``'s action on ``match`` (as it was loaded before the action, at
-    ``expected_seq``) was taken: when it was a play the tutor watches, judge it and keep the
-    verdict."""
-    if action != "move" or play is None or not match.tutored or match.seq != expected_seq:
+    """After ``actor``'s action on ``match`` was taken at ``expected_seq``: when it was a
+    play the tutor watches, judge it on the match as it stood and keep the verdict."""
+    if action != "move" or play is None or not match.tutored:
         return
     seat = match.player_index(actor)
     if seat is None or seat != selectors.tutored_seat(match):
         return
-    verdict = judge_play(state_from_snapshot(match.state), seat, play)
+    before = fold_events(
+        match.match_length, match.events.filter(seq__lte=expected_seq).order_by("seq")
+    )
+    verdict = judge_play(before, seat, play)
     if verdict is not None:
         services.tutor_verdict_keep(
             match_id=match.pk, player=actor, seq=expected_seq + 1, verdict=verdict

@@ -143,7 +143,6 @@ def match_act(request: HttpRequest, match_id: int) -> HttpResponse:
     if not form.is_valid():
         return _render(request, match, error=form.problem(), status=400)
     message = form.cleaned_data["message"]
-    before = match
     try:
         if message is not None:
             services.chat_limit_spend(request, actor)
@@ -157,7 +156,7 @@ def match_act(request: HttpRequest, match_id: int) -> HttpResponse:
             number=form.cleaned_data["number"],
         )
         tutor_after_play(
-            match=before,
+            match=match,
             actor=actor,
             expected_seq=form.cleaned_data["seq"],
             action=form.cleaned_data["action"],

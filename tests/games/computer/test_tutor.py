@@ -44,9 +44,9 @@ def test_a_play_is_judged_against_the_best_play():
 def test_the_verdict_on_the_players_play_is_kept_beside_the_match(dice, alice):
     match = tutored_match(dice, alice)
     before = reload(match)
-    act(match, alice, "move", play=RUN_BACK)
+    match = act(match, alice, "move", play=RUN_BACK)
     tutor_after_play(
-        match=before, actor=alice, expected_seq=before.seq, action="move", play=RUN_BACK
+        match=match, actor=alice, expected_seq=before.seq, action="move", play=RUN_BACK
     )
     match = reload(match)
     verdict = match.tutor_verdict
@@ -60,9 +60,9 @@ def test_the_verdict_on_the_players_play_is_kept_beside_the_match(dice, alice):
 def test_no_verdict_in_a_match_without_the_tutor(dice, alice):
     match = tutored_match(dice, alice, tutored=False)
     before = reload(match)
-    act(match, alice, "move", play=RUN_BACK)
+    match = act(match, alice, "move", play=RUN_BACK)
     tutor_after_play(
-        match=before, actor=alice, expected_seq=before.seq, action="move", play=RUN_BACK
+        match=match, actor=alice, expected_seq=before.seq, action="move", play=RUN_BACK
     )
     assert reload(match).tutor_verdict is None
 
