@@ -144,6 +144,8 @@ class Board:
     waiting: list[Point] = field(default_factory=list)
     #: The tutor's best play, when the board shows it instead of the last play.
     best_play: str = ""
+    #: What the SVG's title and description are named by: one page may hold two boards.
+    label_id: str = "board"
 
     @property
     def view_width(self) -> float:

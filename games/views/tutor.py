@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from games import selectors
 from games.engine import VARIANTS, Board, Dice, LastPlay, MatchState, Position, parse_play
 from games.models import Match
+from games.views.board import Board as DrawnBoard
 from games.views.board import CheckerLook, board_svg, draw_board
 
 
@@ -61,12 +62,12 @@ def _best_play_board(
     names: tuple[str, str],
     you: int,
     looks: tuple[CheckerLook, CheckerLook],
-) -> Any:
+) -> DrawnBoard:
     """The position the play was made from, seen by the player, after the best play."""
     position = Position.from_position_id(verdict["position_id"])
     dice = Dice(*verdict["dice"])
     best = parse_play(verdict["best"], position, dice)
-    return draw_board(
+    drawn = draw_board(
         Board.from_position(VARIANTS[verdict["variant"]], position.apply(best)),
         side=0,
         names=(names[you], names[1 - you]),
@@ -75,6 +76,8 @@ def _best_play_board(
         looks=(looks[you], looks[1 - you]),
         best_play=LastPlay(0, dice, best),
     )
+    drawn.label_id = "tutor-board"
+    return drawn
 
 
 def hinted_board(state: MatchState, you: int, hint: str) -> tuple[Board, LastPlay]:
