@@ -6,6 +6,7 @@ Where a verdict is kept and who may have one is the services' (games.services.tu
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -23,6 +24,8 @@ from games.engine import (
 )
 from games.log.integrity import fold_events
 from games.models import Match
+
+logger = logging.getLogger(__name__)
 
 TUTOR_PLIES = LEVELS_BY_NAME["intermediate"].plies
 
@@ -82,7 +85,11 @@ def tutor_after_play(
     before = fold_events(
         match.match_length, match.events.filter(seq__lte=expected_seq).order_by("seq")
     )
-    verdict = judge_play(before, seat, play)
+    try:
+        verdict = judge_play(before, seat, play)
+    except Exception:  # bgsage is a native extension: the play stands without its verdict
+        logger.exception("The tutor could not judge the play at seq %s", expected_seq + 1)
+        return
     if verdict is not None:
         services.tutor_verdict_keep(
             match_id=match.pk, player=actor, seq=expected_seq + 1, verdict=verdict

@@ -83,3 +83,16 @@ def test_no_hint_in_a_match_without_the_tutor(dice, alice):
     match = tutored_match(dice, alice, tutored=False)
     with pytest.raises(Forbidden):
         tutor_hint(match, alice)
+
+
+def test_a_play_stands_without_its_verdict_when_the_tutor_fails(dice, alice, monkeypatch):
+    def broken(*args):
+        raise RuntimeError("bgsage failed")
+
+    monkeypatch.setattr("games.computer.tutor.judge_play", broken)
+    match = tutored_match(dice, alice)
+    seq = match.seq
+    match = act(match, alice, "move", play=RUN_BACK)
+    tutor_after_play(match=match, actor=alice, expected_seq=seq, action="move", play=RUN_BACK)
+    match = reload(match)
+    assert match.tutor_verdict is None and match.seq > seq
