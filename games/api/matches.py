@@ -45,6 +45,7 @@ from games.computer.analysis import (
     match_subject,
     stored_analysis,
 )
+from games.computer.tutor import tutor_after_play
 from games.dice.verification import check_dice
 from games.models import IdempotencyRecord, Match
 from games.notifications.attention import record_match_open
@@ -220,6 +221,15 @@ class MatchActions(APIView):
             points=values.get("points"),
             number=values.get("number"),
         )
+        if match.tutored:
+            tutor_after_play(
+                match=match,
+                actor=request.user,
+                expected_seq=values["seq"],
+                action=values["action"],
+                play=values.get("play"),
+            )
+            match.refresh_from_db(fields=["tutor_verdict"])
         if message is not None:
             services.chat_send(match_id=match.pk, author=request.user, text=message)
         view = selectors.match_view(match, request.user)

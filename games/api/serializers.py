@@ -277,6 +277,22 @@ class RatingChangeSerializer(serializers.Serializer):
     )
 
 
+class TutorVerdictSerializer(serializers.Serializer):
+    seq = serializers.IntegerField(help_text="The seq of the play judged.")
+    dice = serializers.ListField(child=serializers.IntegerField())
+    position_id = serializers.CharField(
+        help_text="The position the play was made from, seen by the player (Position ID)."
+    )
+    played = serializers.CharField()
+    best = serializers.CharField()
+    equity_lost = serializers.FloatField(
+        help_text="What the play lost against the best, in cubeful match equity."
+    )
+    mark = serializers.ChoiceField(
+        choices=["", "error", "blunder"], help_text="error from 0.04, blunder from 0.08."
+    )
+
+
 class MatchStateSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     seq = serializers.IntegerField()
@@ -373,6 +389,11 @@ class MatchStateSerializer(serializers.Serializer):
         many=True,
         help_text="What a finished rated match did to each player's rating, in seat order; "
         "empty for an unrated or unfinished match.",
+    )
+    tutor = TutorVerdictSerializer(
+        allow_null=True,
+        help_text="In a match with the tutor, to the player it helps: its verdict on their "
+        "last play with a choice (null before it, and for anyone else).",
     )
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()

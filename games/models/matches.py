@@ -70,6 +70,19 @@ class Match(models.Model):
         "gives at once if the opponent doubles at the next seq; private to them, and "
         "forgotten as soon as the match moves on otherwise.",
     )
+    tutored = models.BooleanField(
+        default=False,
+        help_text="The human player of this unrated match against the computer asked the "
+        "tutor to judge each of their plays and to give hints.",
+    )
+    tutor_verdict = models.JSONField(
+        null=True,
+        blank=True,
+        default=None,
+        help_text="The tutor's verdict on the human player's last play with a choice: "
+        "{player, seq, variant, position_id, dice, played, best, equity_lost, mark}. Beside "
+        "the log, never in it: the log is the game's record.",
+    )
     deadline = models.DateTimeField(
         null=True,
         blank=True,

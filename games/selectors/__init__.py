@@ -280,9 +280,29 @@ def match_view(match: Match, viewer: Any | None, *, for_page: bool = False) -> d
         "ending_actions": ending,
         "legal_plays": plays,
         "rating_changes": rating_changes(match, names),
+        "tutor": tutor_verdict_for(match, you) if tutored_seat(match) == you else None,
         "created_at": match.created_at,
         "updated_at": match.updated_at,
     }
+
+
+def tutored_seat(match: Match) -> int | None:
+    """The seat of the player the tutor helps (the one who is not the computer); None when the
+    match has no tutor."""
+    if not match.tutored:
+        return None
+    return next(
+        (seat for seat, player in enumerate(match.players) if not is_computer(player)), None
+    )
+
+
+def tutor_verdict_for(match: Match, seat: int | None) -> dict[str, Any] | None:
+    """The tutor's last verdict, for the player it helps; None for anyone else, or before
+    their first play with a choice."""
+    verdict = match.tutor_verdict
+    if seat is None or verdict is None or verdict.get("player") != seat:
+        return None
+    return dict(verdict)
 
 
 def rules_view(state: MatchState) -> dict[str, Any]:

@@ -8,7 +8,8 @@ and announces the change once the transaction has committed.
 Callers use the names listed here (``from games import services``). The actions live in
 challenges, matches, moderation, directors (removing a player from an event), suspensions,
 vacations, imports, tournaments (knock-outs) and leagues
-(seasons of round robins) and answers_ahead (a take or drop left for the coming double),
+(seasons of round robins), tutor (who may have the tutor; its verdicts kept) and
+answers_ahead (a take or drop left for the coming double),
 whose matches are started through ``match_start``; below them,
 ``writer`` appends a match's events and saves them, ``turns`` makes a player's action into its
 event and plays the server's part (``turns.next_roll`` rolls every die), ``deadlines`` runs
@@ -76,6 +77,7 @@ from games.services.tournaments import (
     tournament_start,
     tournament_withdraw,
 )
+from games.services.tutor import tutor_offered, tutor_refusal, tutor_verdict_keep
 from games.services.vacations import vacation_end, vacation_start
 
 __all__ = [
@@ -130,6 +132,9 @@ __all__ = [
     "tournament_sign_up",
     "tournament_start",
     "tournament_withdraw",
+    "tutor_offered",
+    "tutor_refusal",
+    "tutor_verdict_keep",
     "vacation_end",
     "vacation_start",
 ]

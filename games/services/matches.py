@@ -20,6 +20,7 @@ from games.engine import ACTIONS, EngineError, MatchRules, MatchState, snapshot,
 from games.models import Match
 from games.services.locks import locked_match, preferences
 from games.services.turns import play_on, player_event
+from games.services.tutor import tutor_check
 from games.services.vacations import vacation_end
 from games.services.writer import MatchWriter
 from games.signals import deadline_near
@@ -46,14 +47,20 @@ def match_start(
     time_control: Mapping[str, Any],
     player_seeds: tuple[str | None, str | None] = (None, None),
     rules: MatchRules | None = None,
+    tutored: bool = False,
 ) -> Match:
     """Create a match by ``rules`` (a backgammon match unless given), commit to its dice, and
     make its opening roll. The rules are written into the match's first event.
+
+    ``tutored``: the human player of an unrated match against the computer has the tutor
+    (games.services.tutor); any other match asking for it is refused.
 
     Players without a dice seed of their own are given one (it is public, in the first event).
     """
     if first_player.pk == second_player.pk:
         raise ApplicationError(_("A match needs two different players."), "self_challenge")
+    if tutored:
+        tutor_check(players=(first_player, second_player), rated=rated, rules=rules or MatchRules())
     seeds = [player_seed(seed) or rolls.new_player_seed() for seed in player_seeds]
     server_seed = rolls.new_server_seed()
     with transaction.atomic():
@@ -72,6 +79,7 @@ def match_start(
             state=snapshot(state),
             server_seed_ciphertext=encrypt_seed(server_seed),
             player_seeds=seeds,
+            tutored=tutored,
         )
         writer = MatchWriter(match, state)
         writer.record(

@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
 
-from games.engine import BAR, OFF, Dice, LastPlay
+from games.engine import BAR, OFF, Dice, LastPlay, format_play
 from games.engine.board import Board as GameBoard
 from games.engine.play import IN
 from games.engine.variants import Track
@@ -141,6 +142,10 @@ class Board:
     view_left: float = 0
     #: The checkers waiting to enter (acey-deucey), left of the board: (theirs, mine).
     waiting: list[Point] = field(default_factory=list)
+    #: The tutor's best play, when the board shows it instead of the last play.
+    best_play: str = ""
+    #: What the SVG's title and description are named by: one page may hold two boards.
+    label_id: str = "board"
 
     @property
     def view_width(self) -> float:
@@ -166,6 +171,7 @@ def draw_board(
     link: Link | None = None,
     looks: tuple[CheckerLook, CheckerLook] = PLAIN,
     last_play: LastPlay | None = None,
+    best_play: LastPlay | None = None,
 ) -> Board:
     """The board seen by ``side``; ``board`` (any variant's) is seen from player 0's side, as
     stored.
@@ -176,7 +182,9 @@ def draw_board(
     ``usernames`` (default ``names``) name the cube's owner in the markup. ``looks`` are the
     players' chosen checkers, by player.
     ``last_play``, the play that led to ``board``, is marked where it took checkers from
-    and brought them to, and said in the description.
+    and brought them to, and said in the description. ``best_play`` (the tutor's, instead of
+    a last play: ``board`` is the position after it) is marked the same way, said as the best
+    play, and named on the board (``data-best-play``).
     """
     seen = board if side == 0 else board.flipped()
     variant = board.variant
@@ -238,16 +246,15 @@ def draw_board(
             checker.look = looks[checker.owner]
     description = describe(seen, names=(names[me], names[them]))
     last_play_key = None
-    if last_play is not None:
+    marked = best_play or last_play
+    if best_play is not None:
+        description += " " + _("Best play: %(play)s.") % {"play": format_play(best_play.play)}
+    elif last_play is not None:
         description += " " + last_play_words(last_play, names)
-        if last_play.play.moves:
-            mark_last_play(
-                {place.number: place for place in places}, journeys(last_play, side, variant)
-            )
-            # The same from either side, so that turning the board around does not glide again.
-            last_play_key = hashlib.blake2b(
-                repr((board, last_play)).encode(), digest_size=6
-            ).hexdigest()
+    if marked is not None and marked.play.moves:
+        mark_last_play({place.number: place for place in places}, journeys(marked, side, variant))
+        # The same from either side, so that turning the board around does not glide again.
+        last_play_key = hashlib.blake2b(repr((board, marked)).encode(), digest_size=6).hexdigest()
 
     return Board(
         width=WIDTH,
@@ -269,6 +276,7 @@ def draw_board(
         ),
         description=description,
         last_play_key=last_play_key,
+        best_play=format_play(best_play.play) if best_play is not None else "",
         view_left=LEFT_TRAY_X - MARGIN if same_way or waiting else 0,
         waiting=waiting,
         frame={

@@ -78,6 +78,7 @@ class ComputerMatchForm(CasualForm):
             "invalid_choice": _("Choose one of the levels offered."),
         },
     )
+    tutor = forms.BooleanField(required=False, label=_("Tutor: tell me my errors"))
 
 
 class PassAndPlayForm(CasualForm):
@@ -98,7 +99,8 @@ class PassAndPlayForm(CasualForm):
 @require_POST
 def play_computer(request: HttpRequest) -> HttpResponse:
     """Start an unrated match in the chosen game (backgammon unless chosen) against the bot of
-    the chosen level, as the visitor's guest if they have not signed in."""
+    the chosen level, as the visitor's guest if they have not signed in; with the tutor when
+    asked, in the games it reads."""
     form = ComputerMatchForm(request.POST)
     if not form.is_valid():
         return _refused(request, form)
@@ -111,10 +113,14 @@ def play_computer(request: HttpRequest) -> HttpResponse:
     if bot is None:
         messages.error(request, gettext("That computer opponent is not available."))
         return redirect("home")
+    rules = MatchRules.of(form.cleaned_data["variant"] or DEFAULT_VARIANT)
+    tutored = form.cleaned_data["tutor"]
+    if tutored and not services.tutor_offered(rules):
+        messages.error(request, gettext("The tutor is not offered for this game."))
+        return home_page(request, status=400)
     if refused := _refused_when_over_the_limit(request):
         return refused
-    rules = MatchRules.of(form.cleaned_data["variant"] or DEFAULT_VARIANT)
-    return _start(request, bot, form.cleaned_data["match_length"], rules=rules)
+    return _start(request, bot, form.cleaned_data["match_length"], rules=rules, tutored=tutored)
 
 
 @require_POST
@@ -180,6 +186,7 @@ def _start(
     match_length: int,
     name: str = "",
     rules: MatchRules | None = None,
+    tutored: bool = False,
 ) -> HttpResponse:
     player = guests.session_player(request, create=True, name=name)
     try:
@@ -190,6 +197,7 @@ def _start(
             rated=False,
             time_control=dict(CASUAL_TIME_CONTROL),
             rules=rules,
+            tutored=tutored,
         )
     except ApplicationError as error:
         messages.error(request, error.message)

@@ -23,6 +23,7 @@ from backgammon_site.variants import DEFAULT_VARIANT
 from games import selectors, services
 from games.clocks.words import CORRESPONDENCE_PRESETS, time_control_words
 from games.computer.decisions import LEVELS_BY_NAME
+from games.engine import MatchRules
 from games.models import Challenge, Match, Variant
 from games.views.match_rows import match_rows
 from games.views.match_words import points_words
@@ -219,6 +220,7 @@ def home_page(request: HttpRequest, status: int = 200) -> HttpResponse:
                 "more_to_watch": len(rows) > WATCH_ON_LOBBY,
                 "computer_levels": COMPUTER_LEVELS,
                 "computer_variants": Variant.choices,
+                "tutor_games": tutor_games(),
                 "guest_rows": guest_rows,
                 "guest_name": player_name(guest) if guest is not None else "",
             },
@@ -234,8 +236,18 @@ def _render_lobby(request: HttpRequest, form: ChallengeForm, status: int = 200) 
         "form": form,
         "computer_levels": COMPUTER_LEVELS,
         "computer_variants": Variant.choices,
+        "tutor_games": tutor_games(),
     }
     return render(request, "home.html", context, status=status)
+
+
+def tutor_games() -> str:
+    """The games the tutor reads, by name, for the play-the-computer form."""
+    return ", ".join(
+        str(label)
+        for value, label in Variant.choices
+        if services.tutor_offered(MatchRules.of(value))
+    )
 
 
 def _lobby_news(user: Any) -> dict[str, Any]:

@@ -33,6 +33,7 @@ from backgammon_site.errors import (
 )
 from games import selectors, services
 from games.clocks.words import time_control_words
+from games.computer.tutor import tutor_after_play, tutor_hint
 from games.dice.seed_vault import seed_commitment
 from games.engine import format_play
 from games.models import Challenge, Match
@@ -60,6 +61,7 @@ from games.views.play_area_cache import (
     play_area_key,
 )
 from games.views.turn_steps import steps_notation, turn_in_progress, turn_url
+from games.views.tutor import hinted_board, tutor_panel
 from ratings import selectors as rating_selectors
 
 OUT_OF_DATE = gettext_lazy("The page was out of date; here is the match now.")
@@ -119,7 +121,13 @@ class ActForm(forms.Form):
 def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     match = match_or_404(request, match_id, chat_of=request.user.pk)
     record_match_open(request.user, match.pk)
-    return _render(request, match)
+    hint = None
+    if "hint" in request.GET:
+        try:
+            hint = tutor_hint(match, seat_of(request, match))
+        except ApplicationError as error:
+            return refused(request, match, error)
+    return _render(request, match, hint=hint)
 
 
 @require_POST
@@ -146,6 +154,13 @@ def match_act(request: HttpRequest, match_id: int) -> HttpResponse:
             play=form.cleaned_data["play"],
             points=form.cleaned_data["points"],
             number=form.cleaned_data["number"],
+        )
+        tutor_after_play(
+            match=match,
+            actor=actor,
+            expected_seq=form.cleaned_data["seq"],
+            action=form.cleaned_data["action"],
+            play=form.cleaned_data["play"],
         )
     except Conflict:
         return _render(
@@ -305,7 +320,12 @@ def match_or_404(request: HttpRequest, match_id: int, *, chat_of: int | None = N
 
 
 def _render(
-    request: HttpRequest, match: Match, *, error: str | None = None, status: int = 200
+    request: HttpRequest,
+    match: Match,
+    *,
+    error: str | None = None,
+    status: int = 200,
+    hint: str | None = None,
 ) -> HttpResponse:
     if _waiting_to_be_handed_over(request, match):
         template = "games/_pass_device.html" if request.headers.get("HX-Request") else None
@@ -314,11 +334,11 @@ def _render(
     viewer = seat_of(request, match)
     you = match.player_index(viewer)
     ratings = _ratings_now(match)
-    keep = error is None and match.status != Match.Status.FINISHED
+    keep = error is None and hint is None and match.status != Match.Status.FINISHED
     key = play_area_key(request, match, you, ratings) if keep else None
 
     def title_and_area() -> tuple[str, str]:
-        return kept(key, lambda: _play_area(request, match, viewer, ratings, error))
+        return kept(key, lambda: _play_area(request, match, viewer, ratings, error, hint))
 
     if request.headers.get("HX-Request"):
         area = filled_clocks(title_and_area()[1], match)
@@ -348,9 +368,11 @@ def _play_area(
     viewer: Any | None,
     ratings: tuple[float | None, float | None],
     error: str | None,
+    hint: str | None = None,
 ) -> tuple[str, str]:
     """The page's title and play area as ``viewer`` sees them, with the slots for the
-    request's own parts."""
+    request's own parts; with ``hint``, the tutor's best play drawn on the board instead of
+    the turn being put together."""
     view = selectors.match_view(match, viewer, for_page=True)
     state = selectors.match_state(match)
     you = view["you"]
@@ -359,7 +381,12 @@ def _play_area(
     notice = None
     turn = None
     selected = None
-    if "move" in view["legal_actions"] and you is not None and state.dice is not None:
+    if (
+        hint is None
+        and "move" in view["legal_actions"]
+        and you is not None
+        and state.dice is not None
+    ):
         turn, selected, notice = turn_in_progress(request, state, you)
 
     def link(**target: int) -> str:
@@ -376,6 +403,9 @@ def _play_area(
     shown = state.board_for(0)
     if turn is not None:
         shown = turn.board if you == 0 else turn.board.flipped()
+    hinted = None
+    if hint is not None and you is not None:
+        shown, hinted = hinted_board(state, you, hint)
     board = draw_board(
         shown,
         side=side,
@@ -392,6 +422,7 @@ def _play_area(
         looks=looks,
         # Once the viewer has moved a checker, their own steps are what the board shows.
         last_play=None if turn is not None and turn.moves else state.last_play,
+        best_play=hinted,
     )
     context: dict[str, Any] = {
         "match": match,
@@ -403,7 +434,7 @@ def _play_area(
         "double_numbers": range(1, 7),
         "board": board,
         # As the board shows it: with the checkers the player has moved so far this turn.
-        "pip_counts": shown.pip_count(),
+        "pip_counts": (state.board_for(0) if hinted else shown).pip_count(),
         "move_games": match_moves(match, names),
         "looks": looks,
         "crowned": (wears_crown(match.first_player), wears_crown(match.second_player)),
@@ -431,6 +462,9 @@ def _play_area(
         "download": match_download(match),
         "dice_commitment": seed_commitment(match.server_seed_ciphertext),
         "answer_ahead": _answer_ahead(match, state, you, request),
+        "tutor": tutor_panel(
+            match=match, state=state, you=you, names=names, looks=looks, hint=hint
+        ),
         "csrf_token": CSRF_SLOT,
     }
     return (
