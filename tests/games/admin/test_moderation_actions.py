@@ -63,7 +63,7 @@ def test_abort_ends_the_matches_with_the_moderator_as_actor(signed_in, moderator
     assert "by moderator <span data-ended-by>mod</span>" in page
     replay = browser.get(reverse("match-replay", args=[matches["rated"].pk])).content.decode()
     assert (
-        "<strong>mod</strong> <span lang=\"en\" translate=\"no\">"
+        '<strong>mod</strong> <span lang="en" translate="no">'
         "ended the match without a winner: both players asked</span>"
     ) in replay
 
@@ -92,7 +92,7 @@ def test_award_ends_the_match_for_the_chosen_player(signed_in, moderator, matche
     assert "bob won the match</strong>, awarded by moderator <span data-ended-by>mod</span>" in page
     replay = browser.get(reverse("match-replay", args=[match.pk])).content.decode()
     assert (
-        "<strong>mod</strong> <span lang=\"en\" translate=\"no\">"
+        '<strong>mod</strong> <span lang="en" translate="no">'
         "awarded the match to bob: alice stopped playing</span>"
     ) in replay
 
