@@ -46,3 +46,29 @@ def test_the_engine_choice_and_the_disputed_decisions_on_a_phone(
     page.wait_for_selector(f'#replay[data-replay-step="{step}"]')
     assert page.locator("[data-review-disputed]").is_visible()
     assert "gnubg's best" in page.locator(".replay-review").inner_text()
+
+
+CLIPPED_CELLS = """
+(section) => [...section.querySelectorAll("table")].flatMap((table) => {
+  const box = table.closest(".table-wrap") || table.parentElement;
+  const right = box.getBoundingClientRect().right;
+  return [...table.querySelectorAll("th, td")]
+    .filter((cell) => cell.getBoundingClientRect().right > right + 1)
+    .map((cell) => cell.textContent.trim());
+})
+"""
+
+
+def test_every_column_of_the_figures_shows_at_a_desktops_width(
+    live_server: Any, new_context: Any, gnubg: str, screenshots: Any
+) -> None:
+    alice = make_user("alice", email="alice@example.com")
+    imported = imported_match_create(
+        uploaded_by=alice, text=export_mat(("alice", "bob"), 1, random_match(5, 1))
+    )
+    page = new_context(viewport={"width": 1280, "height": 900}).new_page()
+    page.goto(f"{live_server.url}/imports/{imported.pk}/")
+    analysis = page.locator("section.analysis")
+    assert analysis.locator('td[data-pr="bgsage"]').count()
+    assert analysis.evaluate(CLIPPED_CELLS) == []
+    analysis.screenshot(path=screenshots / "replay-analysis-two-engines-1280.png")
