@@ -13,6 +13,7 @@ from collections.abc import Iterator
 import pytest
 from knox.models import AuthToken
 
+from accounts.models import Profile
 from games.models import Match
 from games.receivers import _analyse_finished_matches
 from games.signals import match_changed
@@ -46,6 +47,7 @@ def no_analysis() -> Iterator[None]:
 def test_gnubg_plays_a_whole_three_point_match_through_the_event_stream(no_analysis) -> None:
     migration_made_rows()
     program = make_user("gnubg")
+    Profile.objects.create(user=program, is_program=True)
     token = AuthToken.objects.create(program)[1]
     with daphne() as base:
         done = subprocess.run(
@@ -60,7 +62,7 @@ def test_gnubg_plays_a_whole_three_point_match_through_the_event_stream(no_analy
     match = Match.objects.get(first_player__username__in=["gnubg", "ExpertBot"])
     assert match.status == Match.Status.FINISHED and match.match_length == 3
     assert {match.first_player.username, match.second_player.username} == {"gnubg", "ExpertBot"}
-    assert match.winner is not None
+    assert match.winner is not None and not match.rated
     assert f"match {match.pk} ended: {match.winner.username} won" in done.stdout
     moves = [line for line in done.stdout.splitlines() if ": move " in line]
     assert moves, done.stdout[-3000:]
