@@ -206,3 +206,11 @@ def test_no_stream_of_a_match_that_does_not_exist(players):
         assert json.loads(await stream.body())["code"] == "not_found"
 
     run(scenario)
+
+
+def test_the_streams_are_in_the_openapi_schema(client):
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+    for path in ("/api/stream/events", "/api/matches/{id}/stream"):
+        answer = schema["paths"][path]["get"]
+        assert "text/event-stream" in answer["responses"]["200"]["content"], path
+        assert any(p["name"] == "Last-Event-ID" for p in answer["parameters"]), path
