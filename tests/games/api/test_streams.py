@@ -214,3 +214,21 @@ def test_the_streams_are_in_the_openapi_schema(client):
         answer = schema["paths"][path]["get"]
         assert "text/event-stream" in answer["responses"]["200"]["content"], path
         assert any(p["name"] == "Last-Event-ID" for p in answer["parameters"]), path
+
+
+def test_a_quiet_stream_sends_keep_alive_comments(players, monkeypatch):
+    from games.api import streams
+
+    monkeypatch.setattr(streams, "KEEP_ALIVE", 0.2)
+    token = token_for(players[2])
+
+    async def scenario():
+        stream = Stream("/api/stream/events", token)
+        await stream.open()
+        said = b""
+        while b": keep-alive" not in said:
+            said += await stream.body()
+        assert b"event:" not in said
+        await stream.close()
+
+    run(scenario)
