@@ -32,9 +32,11 @@ def test_a_player_marks_their_account_as_a_program_in_the_play_settings(signed_i
     assert player_name(alice) == "alice (program)"
 
 
-def test_a_program_is_shown_as_one_beside_its_name(program, bob):
+def test_a_program_is_shown_as_one_beside_its_name_and_in_the_api(client, program, bob):
     assert player_name(program) == "alice (program)"
     assert player_name(bob) == "bob"
+    assert client.get("/api/players/alice/").json()["program"] is True
+    assert client.get("/api/players/bob/").json()["program"] is False
 
 
 def test_a_rated_challenge_from_or_to_a_program_is_refused_and_nothing_is_written(program, bob):
