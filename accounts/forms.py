@@ -53,14 +53,19 @@ class PlayPreferencesForm(forms.ModelForm):
 
     class Meta:
         model = Profile
-        fields = ["auto_roll", "auto_play_forced"]
+        fields = ["auto_roll", "auto_play_forced", "is_program"]
         labels = {
             "auto_roll": _("Roll for me when I cannot double"),
             "auto_play_forced": _("Play for me when a roll has only one legal play"),
+            "is_program": _("A program plays for this account"),
         }
         help_texts = {
             "auto_roll": _("Off: you press Roll (or shake your phone) on every turn."),
             "auto_play_forced": "",
+            "is_program": _(
+                "Your bot, through the API: shown as a program beside your name everywhere. "
+                "Programs play unrated matches only."
+            ),
         }
 
 

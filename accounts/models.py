@@ -107,6 +107,11 @@ class Profile(models.Model):
         choices=settings.LANGUAGES,
         help_text="The language pages are shown in; empty: the browser's (accounts/languages.py).",
     )
+    is_program = models.BooleanField(
+        default=False,
+        help_text="A program plays for this account through the API (marked by the player): "
+        "shown as a program beside the name; it plays unrated matches only.",
+    )
     is_guest = models.BooleanField(
         default=False,
         help_text="A player who has not signed up: made for a visitor's session, who cannot "
@@ -264,6 +269,13 @@ def is_computer(user: Any) -> bool:
     """
     profile = profile_of(user)
     return profile is not None and bool(profile.bot_level)
+
+
+def is_program(user: Any) -> bool:
+    """Whether a program plays for ``user``'s account (its player said so): not one of the
+    site's computer opponents, whose profile names a bot level."""
+    profile = profile_of(user)
+    return profile is not None and profile.is_program
 
 
 def player_kind(user: Any) -> str:

@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from django.core.exceptions import ObjectDoesNotExist
+from django.utils.translation import gettext as _
 
 #: The longest display name, in characters.
 DISPLAY_NAME_LENGTH = 30
@@ -21,10 +22,11 @@ def player_name(user: Any | None) -> str:
     if user is None:
         return ""
     try:
-        chosen = user.profile.display_name
+        chosen, program = user.profile.display_name, user.profile.is_program
     except ObjectDoesNotExist:
-        chosen = ""
-    return chosen or user.get_username()
+        chosen, program = "", False
+    name = chosen or user.get_username()
+    return _("%(name)s (program)") % {"name": name} if program else name
 
 
 def match_names(first: Any, second: Any) -> tuple[str, str]:

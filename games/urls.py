@@ -9,6 +9,7 @@ from games.api import imports as imports_api
 from games.api import leagues as leagues_api
 from games.api import matches as api
 from games.api import players as players_api
+from games.api import streams as streams_api
 from games.api import tournaments as tournaments_api
 from games.views import chat as chat_views
 from games.views import dice as dice_views
@@ -45,6 +46,8 @@ api_urlpatterns = [
     path("matches/", api.MatchList.as_view(), name="api-matches"),
     path("matches/<id:match_id>/", api.MatchDetail.as_view(), name="api-match"),
     path("matches/<id:match_id>/actions/", api.MatchActions.as_view(), name="api-match-actions"),
+    path("matches/<id:match_id>/stream", streams_api.match_states, name="api-match-stream"),
+    path("stream/events", streams_api.player_events, name="api-stream-events"),
     path("matches/<id:match_id>/chat/", chat_api.MatchChat.as_view(), name="api-match-chat"),
     path("matches/<id:match_id>/mute/", chat_api.MatchMute.as_view(), name="api-match-mute"),
     path(

@@ -70,4 +70,8 @@ SPECTACULAR_SETTINGS = {
         }
     },
     "SECURITY": [{"tokenAuth": []}],
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "games.api.streams.document_streams",
+    ],
 }

@@ -12,6 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.models import is_program
 from backgammon_site.api_toolkit import ERRORS
 from backgammon_site.errors import NotFound
 from games import selectors, services
@@ -55,6 +56,9 @@ class VariantRatingSerializer(serializers.Serializer):
 
 class PlayerSerializer(serializers.Serializer):
     username = serializers.CharField()
+    program = serializers.BooleanField(
+        help_text="A program plays for this account (its player said so); it plays unrated."
+    )
     ratings = VariantRatingSerializer(
         many=True, help_text="One per variant played rated; none before the first rated match."
     )
@@ -75,6 +79,7 @@ class PlayerDetail(APIView):
         timeouts = services.timeout_record(player)
         data = {
             "username": player.get_username(),
+            "program": is_program(player),
             "ratings": [
                 {
                     "variant": rating.variant,

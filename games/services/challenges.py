@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.guests import is_guest
+from accounts.models import is_program
 from backgammon_site.errors import ApplicationError, Conflict, Forbidden
 from backgammon_site.variants import DEFAULT_VARIANT, is_variant, unknown_variant_message
 from games.engine import EngineError, MatchRules, state_from_snapshot
@@ -23,6 +24,13 @@ from games.signals import challenge_closed, challenge_created
 
 MAX_MATCH_LENGTH = 25
 DEFAULT_TIME_CONTROL = {"kind": "correspondence", "days_per_move": 1, "reserve_days": 8}
+
+
+def _programs_unrated() -> ApplicationError:
+    """Programs' matches are not rated (docs/architecture.md, "Programs")."""
+    return ApplicationError(
+        _("A program plays unrated matches only: send rated false."), "program_unrated"
+    )
 
 
 def challenge_create(
@@ -64,6 +72,8 @@ def challenge_create(
         )
     if not isinstance(rated, bool):
         raise ApplicationError("Say whether the match is rated: true or false.", "rated")
+    if rated and (is_program(challenger) or (opponent is not None and is_program(opponent))):
+        raise _programs_unrated()
     rules = challenge_rules(variant, match_format, cube)
     if rules.counts_games():
         match_length = 3
@@ -186,6 +196,8 @@ def challenge_accept(*, challenge_id: int, user: Any, seed: str | None = None) -
             raise Forbidden(_("This challenge is for another player."))
         if challenge.opponent_id is None:
             refuse_dropper(user)
+        if challenge.rated and is_program(user):
+            raise _programs_unrated()
         open_to_anyone = challenge.opponent_id is None
         seats = [(challenge.challenger, challenge.challenger_seed or None), (user, own_seed)]
         if not challenge.challenger_plays_first:

@@ -12,7 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from accounts.models import player_kind
+from accounts.models import is_program, player_kind
 from backgammon_site.errors import ApplicationError, Conflict, Forbidden, IllegalAction, NotFound
 from games.dice import rolls
 from games.dice.seed_vault import encrypt_seed
@@ -56,6 +56,7 @@ def match_start(
     (games.services.tutor); any other match asking for it is refused.
 
     Players without a dice seed of their own are given one (it is public, in the first event).
+    A program's match is unrated whatever was asked (a tournament's or league's among them).
     """
     if first_player.pk == second_player.pk:
         raise ApplicationError(_("A match needs two different players."), "self_challenge")
@@ -74,7 +75,7 @@ def match_start(
             second_player=second_player,
             match_length=match_length,
             variant=rules.variant,
-            rated=rated,
+            rated=rated and not (is_program(first_player) or is_program(second_player)),
             time_control=dict(time_control),
             state=snapshot(state),
             server_seed_ciphertext=encrypt_seed(server_seed),

@@ -37,7 +37,8 @@ from games import services
 from games.models import Match
 
 APP = get_wsgi_application()
-schema = schemathesis.openapi.from_wsgi("/api/schema/", APP)
+# The event streams do not end (tests/games/api/test_streams.py reads them as clients do).
+schema = schemathesis.openapi.from_wsgi("/api/schema/", APP).exclude(tag="stream")
 
 CHECKS = [
     not_a_server_error,
