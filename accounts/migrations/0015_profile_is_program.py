@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("accounts", "0013_failed_login"),
+        ("accounts", "0014_profile_language_turkish_persian"),
     ]
 
     operations = [
