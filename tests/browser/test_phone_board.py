@@ -136,3 +136,30 @@ def test_the_pin_and_the_last_play_show_at_a_glance(
         >= 4
     )
     page.screenshot(path=screenshots / f"phone-board-plakoto-pin-{width}.png", full_page=True)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("variant", ["long-nardi", "acey-deucey"])
+def test_the_trays_and_the_waiting_checkers_lie_within_the_board(
+    live_server, signed_in_page, screenshots, dice, alice, bob, variant, width
+):
+    """Long nardi's opponent bears off top left; acey-deucey's checkers wait in a row below
+    and above the board: every checker in the picture, as big as on the points."""
+    dice.add_random(40, seed=35)
+    challenge = services.challenge_create(
+        challenger=alice, opponent=bob, variant=variant, match_length=1
+    )
+    match = services.challenge_accept(challenge_id=challenge.pk, user=bob)
+    page = match_page(live_server, signed_in_page, alice, match, width)
+    board = rendered(page, "svg.board")[0]
+    checkers = rendered(page, "svg.board circle.checker")
+    assert checkers
+    for checker in checkers:
+        assert checker["width"] >= CHECKER_ACROSS, checker
+        assert board["left"] <= checker["left"] and checker["right"] <= board["right"], checker
+    for tray in rendered(page, 'svg.board [data-point="off"] rect.tray, svg.board rect.waiting'):
+        assert tray["height"] >= TAP and board["left"] <= tray["left"], tray
+        assert tray["right"] <= board["right"], tray
+    if variant == "acey-deucey":
+        assert page.locator('svg.board [data-point="in"] circle.checker').count() == 10
+    page.screenshot(path=screenshots / f"phone-board-{variant}-{width}.png", full_page=True)
