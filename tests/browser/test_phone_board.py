@@ -80,7 +80,9 @@ def test_checkers_are_28_px_across_and_every_tap_target_is_44_px(
         assert target["width"] >= POINT_ACROSS and target["height"] >= 3 * TAP, target
 
     controls = rendered(
-        page, "#play-area .match-side button:visible, #play-area .match-side a:visible"
+        page,
+        "#play-area .match-side button:visible, #play-area .match-side a:visible,"
+        " #play-area .match-side summary:visible",
     )
     assert controls
     small = [c for c in controls if c["width"] < TAP or c["height"] < TAP]
