@@ -29,20 +29,20 @@ from games.views.board_geometry import (
     HEIGHT,
     LABEL,
     LEFT,
-    LEFT_TRAY_X,
-    MARGIN,
     POINT_HEIGHT,
     POINT_WIDTH,
     RADIUS,
     RIGHT_HALF,
+    SLIVER,
     STACK,
+    STRIP,
     TOP,
     TRAY_HEIGHT,
     TRAY_WIDTH,
-    TRAY_X,
     WIDTH,
 )
 from games.views.board_words import describe
+from games.views.cube import SIZE as CUBE_SIZE
 from games.views.cube import Cube, DrawnCube, draw_cube
 from games.views.last_play import Journey, journeys, last_play_words
 
@@ -138,21 +138,18 @@ class Board:
     last_play_key: str | None
 
     frame: dict[str, float]
-    #: Where the picture starts on the left: below 0 when the opponent's tray is drawn there.
-    view_left: float = 0
-    #: The checkers waiting to enter (acey-deucey), left of the board: (theirs, mine).
+    #: The checkers waiting to enter (acey-deucey), in the strips' left halves: (theirs, mine).
     waiting: list[Point] = field(default_factory=list)
     #: The tutor's best play, when the board shows it instead of the last play.
     best_play: str = ""
     #: What the SVG's title and description are named by: one page may hold two boards.
     label_id: str = "board"
 
-    @property
-    def view_width(self) -> float:
-        return self.width - self.view_left
-
 
 Link = Callable[..., str]
+
+#: How much of a pinned checker shows below its pinners (plakoto).
+PIN_SHOWING = 1.2 * RADIUS
 
 
 def draw_board(
@@ -212,11 +209,12 @@ def draw_board(
         owner = me if count > 0 else them
         point.pinned = pinned[number]
         if point.pinned:
-            # The pinned checker lies at the base; its pinners stand half a checker further in.
+            # The pinned checker lies at the base; its pinners stand further in, leaving more
+            # than half of it in sight.
             point.checkers = [
                 Checker(centre, _stack_y(base, 0, downward=downward), 1 - owner, pinned=True)
             ]
-            base += RADIUS if downward else -RADIUS
+            base += PIN_SHOWING if downward else -PIN_SHOWING
         point.checkers += _stack(abs(count), owner, centre, base, downward=downward)
         _mark(point, number, movable, selected, destinations, link)
         points.append(point)
@@ -228,11 +226,11 @@ def draw_board(
     their_bar.checkers = _stack(counts[0], them, *_stack_origin(-BAR)[:2], downward=False)
 
     mine_off, theirs_off = seen.borne_off()
-    my_tray = _tray(OFF, mine_off, me, bottom=True)
+    my_tray = _tray(OFF, mine_off, me, bottom=True, x=RIGHT_HALF)
     _mark(my_tray, OFF, movable, selected, destinations, link)
     # Running the same way, the opponent bears off from the viewer's 13..18, top left.
     same_way = variant.track is Track.SAME_WAY
-    their_tray = _tray(-1, theirs_off, them, bottom=False, x=LEFT_TRAY_X if same_way else TRAY_X)
+    their_tray = _tray(-1, theirs_off, them, bottom=False, x=LEFT if same_way else RIGHT_HALF)
 
     waiting: list[Point] = []
     if variant.enters_from_off_board:
@@ -270,14 +268,14 @@ def draw_board(
             cube,
             side=side,
             usernames=usernames or names,
-            tray_x=TRAY_X + TRAY_WIDTH / 2,
-            gap=(TOP + TRAY_HEIGHT, BOTTOM - TRAY_HEIGHT),
+            tray_x=BAR_X + BAR_WIDTH / 2,
+            # Centred on the bar; owned, in the owner's strip at the bar's end.
+            gap=(STRIP / 2 - 4 - CUBE_SIZE / 2, HEIGHT - STRIP / 2 + 4 + CUBE_SIZE / 2),
             offer_x=RIGHT_HALF + 3 * POINT_WIDTH,
         ),
         description=description,
         last_play_key=last_play_key,
         best_play=format_play(best_play.play) if best_play is not None else "",
-        view_left=LEFT_TRAY_X - MARGIN if same_way or waiting else 0,
         waiting=waiting,
         frame={
             "left": LEFT,
@@ -287,62 +285,60 @@ def draw_board(
             "bar_x": BAR_X,
             "bar_width": BAR_WIDTH,
             "right_half": RIGHT_HALF,
-            "tray_x": TRAY_X,
-            "tray_width": TRAY_WIDTH,
-            "tray_height": TRAY_HEIGHT,
-            "tray_bottom_y": BOTTOM - TRAY_HEIGHT,
+            "radius": RADIUS,
+            "arrived_radius": RADIUS + 4,
+            "ghost_radius": RADIUS - 2,
+            "sliver_width": SLIVER - 2,
+            "sliver_height": TRAY_HEIGHT - 12,
         },
     )
 
 
-def _tray(number: int, off: int, owner: int, *, bottom: bool, x: float = TRAY_X) -> Point:
-    """A borne-off tray with its left edge at ``x``: a sliver for each checker off, stacked
-    from the board's edge."""
-    top = BOTTOM - TRAY_HEIGHT if bottom else TOP
+def _tray(number: int, off: int, owner: int, *, bottom: bool, x: float) -> Point:
+    """A borne-off tray in the strip below (``bottom``) or above the board, its left edge at
+    ``x``: a sliver for each checker off, side by side from the left, and their count."""
+    top = _strip_top(bottom) + 2
     tray = Point(
         number=number,
         name="off",
         path="",
         shade=0,
-        label_x=x + TRAY_WIDTH / 2,
-        label_y=(top + 14) if bottom else (top + TRAY_HEIGHT - 6),
+        label_x=x + TRAY_WIDTH - 44,
+        label_y=top + TRAY_HEIGHT / 2 + 5,
         hit_x=x,
         hit_y=top,
         hit_width=TRAY_WIDTH,
         hit_height=TRAY_HEIGHT,
     )
-    sliver = 9
-    tray.checkers = [
-        Checker(
-            x + 6,
-            (BOTTOM - 4 - (i + 1) * sliver) if bottom else (TOP + 4 + i * sliver),
-            owner,
-        )
-        for i in range(off)
-    ]
+    tray.checkers = [Checker(x + 6 + i * SLIVER, top + 6, owner) for i in range(off)]
     if off:
         tray.checkers[-1].count = off
     return tray
 
 
+def _strip_top(bottom: bool) -> float:
+    return HEIGHT - STRIP if bottom else 0
+
+
 def _waiting(number: int, count: int, owner: int) -> Point:
-    """The checkers waiting to enter, left of the board: the viewer's (``IN``) from the bottom
-    up, the opponent's (``-IN``) from the top down; five drawn, the rest counted."""
-    x, base, downward = _stack_origin(number)
-    top = TOP if downward else BOTTOM - TRAY_HEIGHT - 20
+    """The checkers waiting to enter, in the left half of a strip: the viewer's (``IN``) below
+    the board, the opponent's (``-IN``) above; five drawn in a row, the rest counted."""
+    top = _strip_top(number == IN) + 2
     place = Point(
         number=number,
         name="in",
         path="",
         shade=0,
-        label_x=x,
+        label_x=LEFT,
         label_y=0,
-        hit_x=LEFT_TRAY_X,
+        hit_x=LEFT,
         hit_y=top,
         hit_width=TRAY_WIDTH,
-        hit_height=TRAY_HEIGHT + 20,
+        hit_height=TRAY_HEIGHT,
     )
-    place.checkers = _stack(count, owner, x, base, downward=downward)
+    place.checkers = [Checker(*_place_of(number, i), owner) for i in range(min(count, STACK))]
+    if count > STACK:
+        place.checkers[-1].count = count
     return place
 
 
@@ -359,17 +355,23 @@ def _point_place(number: int) -> tuple[float, bool]:
 
 def _stack_origin(place: int) -> tuple[float, float, bool]:
     """Where a point's or a bar's stack starts: its centre line, its edge, and whether it grows
-    downward (``place`` as in last_play.Journey: 25 the viewer's bar, -25 the opponent's, 26
-    the viewer's checkers waiting to enter, -26 the opponent's)."""
-    if abs(place) == IN:
-        mine = place == IN
-        return LEFT_TRAY_X + TRAY_WIDTH / 2, BOTTOM if mine else TOP, not mine
+    downward (``place`` as in last_play.Journey: 25 the viewer's bar, -25 the opponent's)."""
     if abs(place) == BAR:
         middle = (TOP + BOTTOM) / 2
         mine = place == BAR
         return BAR_X + BAR_WIDTH / 2, middle + (2 * RADIUS + 4) * (1 if mine else -1), mine
     x, top_row = _point_place(place)
     return x + POINT_WIDTH / 2, TOP if top_row else BOTTOM, top_row
+
+
+def _place_of(place: int, index: int) -> tuple[float, float]:
+    """Where the ``index``-th checker of a place stands (``place`` as in last_play.Journey, 26
+    the viewer's checkers waiting to enter, -26 the opponent's: a row in a strip)."""
+    if abs(place) == IN:
+        y = _strip_top(place == IN) + STRIP / 2
+        return LEFT + 4 + RADIUS + index * (2 * RADIUS + 1), y
+    x, base, downward = _stack_origin(place)
+    return x, _stack_y(base, index, downward=downward)
 
 
 def _stack_y(base: float, index: int, *, downward: bool) -> float:
@@ -399,15 +401,14 @@ def mark_last_play(places: dict[int, Point], moved: list[Journey]) -> None:
         else:
             index = _standing(source) + left[journey.source]
             left[journey.source] += 1
-        x, base, downward = _stack_origin(journey.source)
-        start = (x, _stack_y(base, min(index, STACK), downward=downward))  # past a full stack
+        start = _place_of(journey.source, min(index, STACK))  # past a full stack
         source.ghosts.append(start)
         arrivals.setdefault(journey.destination, []).append(start)
     for number, starts in arrivals.items():
         arrived = places[number].checkers[-len(starts) :]
         for checker, (x, y) in zip(arrived, starts[-len(arrived) :], strict=True):
             if number in (OFF, -1):
-                x, y = x - TRAY_WIDTH / 2 + 6, y - 4  # a sliver is placed by its corner
+                x, y = x - SLIVER / 2, y - TRAY_HEIGHT / 2 + 6  # a sliver is placed by its corner
             checker.glide = (round(x - checker.x, 1), round(y - checker.y, 1))
 
 

@@ -58,15 +58,19 @@ def test_on_a_shared_track_both_players_start_on_their_own_24(variant, side):
         assert words[me].startswith("12 on 24, 3 on 18;")
         assert words[them].startswith("12 on 24, 1 on 15;") and "2 borne off" in words[them]
     their_tray, my_tray = drawn.trays
-    assert my_tray.hit_x > drawn.points[0].hit_x  # the viewer bears off at the bottom right
-    assert their_tray.hit_x < drawn.points[11].hit_x  # the opponent beyond its 13..18, top left
-    assert their_tray.hit_y < my_tray.hit_y
-    assert drawn.view_left <= their_tray.hit_x
+    assert my_tray.hit_x == drawn.points[5].hit_x  # the viewer bears off below their 1..6
+    assert their_tray.hit_x == drawn.points[12].hit_x  # the opponent above its 13..18, top left
+    assert their_tray.hit_y + their_tray.hit_height < drawn.points[12].hit_y
+    assert my_tray.hit_y > drawn.points[5].hit_y + drawn.points[5].hit_height
+    for tray in drawn.trays:
+        assert tray.hit_x >= 0 and tray.hit_x + tray.hit_width <= drawn.width
+        assert tray.hit_y >= 0 and tray.hit_y + tray.hit_height <= drawn.height
     svg = board_svg(drawn)
-    assert f'viewBox="{drawn.view_left:g} 0' in svg or f'viewBox="{drawn.view_left} 0' in svg
+    assert f'viewBox="0 0 {drawn.width:g} {drawn.height:g}"' in svg
 
 
 def test_on_opposite_tracks_the_opponent_bears_off_top_right():
     drawn = draw_board(Board.starting(PLAKOTO), side=1, names=("ann", "bob"))
     their_tray, my_tray = drawn.trays
-    assert their_tray.hit_x == my_tray.hit_x and drawn.view_left == 0
+    assert their_tray.hit_x == my_tray.hit_x == drawn.points[18].hit_x
+    assert their_tray.hit_y < my_tray.hit_y
