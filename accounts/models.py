@@ -280,10 +280,15 @@ def is_program(user: Any) -> bool:
 
 def player_kind(user: Any) -> str:
     """``"guest"``, ``"computer"`` or ``"signed_up"``: what a player is, as a match's first event
-    records it (the guest purge trusts that record, not the profile it may find later)."""
-    profile = profile_of(user)
-    if profile is not None and profile.is_guest:
+    records it (the guest purge trusts that record, not the profile it may find later). Read
+    without leaving the profile on ``user``: what follows a match's start reads it afresh."""
+    if profile_loaded(user):
+        profile = profile_of(user)
+        facts = None if profile is None else (profile.is_guest, profile.bot_level)
+    else:
+        facts = Profile.objects.filter(user_id=user.pk).values_list("is_guest", "bot_level").first()
+    if facts is not None and facts[0]:
         return "guest"
-    if profile is not None and profile.bot_level:
+    if facts is not None and facts[1]:
         return "computer"
     return "signed_up"

@@ -8,7 +8,7 @@ import pytest
 from django.conf import settings
 from django.utils import translation
 
-from backgammon_site.variants import Variant, is_variant, variant_title
+from backgammon_site.variants import Variant, is_variant
 from games.computer.decisions import LEVELS, VARIANT_LEVELS, level_in
 from games.computer.variant_eval import WEIGHTS
 from games.engine import MatchState, snapshot, state_from_snapshot
@@ -36,10 +36,12 @@ def test_the_sites_list_is_the_engines():
 def test_the_title_is_translated(name, language):
     english = MATCH_VARIANTS[name].title
     assert english, f"{name} has no title"
-    with translation.override(language):
-        assert variant_title(name) != english, (
-            f"{name}'s title {english!r} has no {language} translation in locale/{language}/"
-        )
+    # A title may be the same word in the language (Tavla in Turkish): the catalogue must
+    # hold it all the same.
+    catalogue = translation.trans_real.translation(language)._catalog
+    assert english in catalogue and catalogue[english], (
+        f"{name}'s title {english!r} has no {language} translation in locale/{language}/"
+    )
 
 
 @pytest.mark.parametrize("name", list(VARIANTS))
