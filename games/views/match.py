@@ -134,11 +134,9 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
 def match_act(request: HttpRequest, match_id: int) -> HttpResponse:
     """Every button of the match page posts here; the services decide."""
     match = match_or_404(request, match_id)
-    actor = seat_of(request, match)
+    actor = _acting_player(request, match)
     if actor is None:
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        actor = request.user
+        return redirect_to_login(request.get_full_path())
     form = ActForm(request.POST)
     if not form.is_valid():
         return _render(request, match, error=form.problem(), status=400)
@@ -163,11 +161,8 @@ def match_act(request: HttpRequest, match_id: int) -> HttpResponse:
             play=form.cleaned_data["play"],
         )
     except Conflict:
-        return _render(
-            request,
-            match_or_404(request, match_id),
-            error=_("The match moved on before your action arrived; here it is now."),
-            status=409,
+        return _moved_on(
+            request, match_id, _("The match moved on before your action arrived; here it is now.")
         )
     except ApplicationError as error:
         return refused(request, match, error)
@@ -189,19 +184,16 @@ class AnswerAheadForm(forms.Form):
         error_messages={"invalid_choice": gettext_lazy("An answer left ahead is take or drop.")},
     )
 
-    def problem(self) -> str:
-        return next(str(message) for messages in self.errors.values() for message in messages)
+    problem = ActForm.problem
 
 
 @require_POST
 def match_answer_ahead(request: HttpRequest, match_id: int) -> HttpResponse:
     """Leave (or take back) the answer to a double the opponent may offer before rolling."""
     match = match_or_404(request, match_id)
-    player = seat_of(request, match)
+    player = _acting_player(request, match)
     if player is None:
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        player = request.user
+        return redirect_to_login(request.get_full_path())
     form = AnswerAheadForm(request.POST)
     if not form.is_valid():
         return _render(request, match, error=form.problem(), status=400)
@@ -213,15 +205,27 @@ def match_answer_ahead(request: HttpRequest, match_id: int) -> HttpResponse:
             answer=form.cleaned_data["answer"] or None,
         )
     except Conflict:
-        return _render(
-            request,
-            match_or_404(request, match_id),
-            error=_("The match moved on before your answer arrived; here it is now."),
-            status=409,
+        return _moved_on(
+            request, match_id, _("The match moved on before your answer arrived; here it is now.")
         )
     except ApplicationError as error:
         return refused(request, match, error)
     return redirect("match", match_id=match.pk)
+
+
+def _acting_player(request: HttpRequest, match: Match) -> Any | None:
+    """Who a POST to the match acts as: the visitor's seat (the one to act when the session
+    plays both), else the signed-in user (whom the services refuse if not a player); None for
+    a visitor to send to the sign-in page."""
+    player = seat_of(request, match)
+    if player is None and request.user.is_authenticated:
+        return request.user
+    return player
+
+
+def _moved_on(request: HttpRequest, match_id: int, words: str) -> HttpResponse:
+    """The match as it is now, saying that the request came too late for it."""
+    return _render(request, match_or_404(request, match_id), error=words, status=409)
 
 
 def refused(request: HttpRequest, match: Match, error: ApplicationError) -> HttpResponse:
@@ -244,11 +248,9 @@ def with_refusal_status(response: HttpResponse, error: ApplicationError) -> Http
 def match_rematch(request: HttpRequest, match_id: int) -> HttpResponse:
     """Rematch: offer the opponent another match, or accept the rematch they offered."""
     match = match_or_404(request, match_id)
-    player = seat_of(request, match)
+    player = _acting_player(request, match)
     if player is None:
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        player = request.user
+        return redirect_to_login(request.get_full_path())
     try:
         challenge, _created = services.rematch_offer(match_id=match.pk, player=player)
     except ApplicationError as error:
