@@ -8,6 +8,7 @@ import ast
 import asyncio
 import os
 import subprocess
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -58,7 +59,10 @@ def client_seen(trusted: list[str], peer: str, forwarded_for: str) -> Any:
         "client": (peer, 50000),
         "server": ("127.0.0.1", 8000),
     }
-    asyncio.run(config.loaded_app(scope, None, None))
+    # In a thread of its own: a browser test of the same process may have left its event loop
+    # running in this one, where asyncio.run refuses to start another.
+    with ThreadPoolExecutor(max_workers=1) as thread:
+        thread.submit(asyncio.run, config.loaded_app(scope, None, None)).result()
     return seen["client"]
 
 

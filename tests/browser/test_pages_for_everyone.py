@@ -34,9 +34,10 @@ async (blocking) => {
 """
 
 #: A long match's replay on a phone, with both engines' analysis and the language switch: under
-#: three screens of a 390 x 844 phone however long the match, because its move list, log and
-#: tables scroll inside their own boxes (a 5-point match's replay was once 14,600 px tall).
-TALLEST_REPLAY = 2400
+#: three and a half screens of a 390 x 844 phone however long the match, because its move list,
+#: log and tables scroll inside their own boxes (a 5-point match's replay was once 14,600 px
+#: tall). The phone's board is 467 px tall since its checkers grew to 28 px (it was 305).
+TALLEST_REPLAY = 2800
 
 # A button of the page cut off by the screen's edge, or by a box it scrolls in (a table that
 # scrolls sideways may hide a column, never a button a player needs).
