@@ -7,7 +7,8 @@ shown the same way. Each decision is told by its ``seq``: the step of the replay
 (a match's event seq; an imported event's place in its file, from 1).
 
 A match is analysed by a Celery task when it ends, an import right after it is imported, and
-either again when someone asks (the API and the replay page's button). A match still being
+either again when someone asks (the API and the replay page's button). Once a match's analysis
+is stored, games.services.fair_play weighs it for the fair-play signals (once per match). A match still being
 played is never analysed nor its analysis shown: best plays would help the players. A request
 for an analysis already done to the last event, or already waiting for a worker, queues
 nothing more, so no one can fill the analysis queue.
@@ -33,6 +34,7 @@ from django.utils.translation import gettext, gettext_noop
 
 from accounts import limits
 from backgammon_site.errors import Conflict, NotFound
+from games import services
 from games.computer.gnubg import GnubgRun
 from games.computer.review import ENGINES, Engine, review_match
 from games.computer.variant_review import review_luck
@@ -221,6 +223,8 @@ def analysis_run(subject: Subject) -> MatchAnalysis | None:
             "completed_at": timezone.now(),
         },
     )
+    if subject.field == "match":
+        services.fair_play_match_review(match_id=subject.pk)
     return analysis
 
 

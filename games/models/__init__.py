@@ -8,6 +8,7 @@ from games.models.analysis import ImportedMatch, MatchAnalysis
 from games.models.audit import AuditRecord
 from games.models.challenges import Challenge
 from games.models.chat import ChatMessage, ChatMute, ChatReport
+from games.models.fair_play import FairPlayCase, FairPlayMatch
 from games.models.leagues import League, LeagueDivision, LeagueEntry, LeagueMatch, LeagueSeason
 from games.models.matches import (
     GENESIS_DIGEST,
@@ -31,6 +32,8 @@ __all__ = [
     "ChatReport",
     "Challenge",
     "DicePairCount",
+    "FairPlayCase",
+    "FairPlayMatch",
     "Heartbeat",
     "IdempotencyRecord",
     "ImportedMatch",

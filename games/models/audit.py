@@ -1,5 +1,5 @@
 """The audit record: what a director or a moderator did to a player outside any match's log
-(a removal from an event, a suspension), modelled on Zulip's RealmAuditLog.
+(a removal from an event, a suspension, a fair-play case decided), modelled on Zulip's RealmAuditLog.
 
 One append-only table: each row is written by games/services/ in the same transaction as the
 change it records, and never changed afterwards (on PostgreSQL the database refuses it too).
@@ -24,6 +24,7 @@ class AuditRecord(models.Model):
         EVENT_ENTRY_REMOVED = "event_entry_removed", "removed from an event"
         ACCOUNT_SUSPENDED = "account_suspended", "account suspended"
         ACCOUNT_REACTIVATED = "account_reactivated", "account reactivated"
+        FAIR_PLAY_CASE_DECIDED = "fair_play_case_decided", "fair-play case decided"
 
     acting_user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"

@@ -24,6 +24,7 @@ from .chat import chat_conversation as chat_conversation
 from .chat import chat_for_player as chat_for_player
 from .droppers import entries_with_timeouts as entries_with_timeouts
 from .droppers import timeout_records as timeout_records
+from .positions import running_position_ids as running_position_ids
 from .tournaments import bracket_rounds as bracket_rounds
 from .tournaments import tournament_entrants as tournament_entrants
 from .tournaments import tournament_of_match as tournament_of_match

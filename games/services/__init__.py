@@ -9,7 +9,8 @@ Callers use the names listed here (``from games import services``). The actions 
 challenges, matches, moderation, directors (removing a player from an event), suspensions,
 vacations, imports, tournaments (knock-outs) and leagues
 (seasons of round robins), tutor (who may have the tutor; its verdicts kept) and
-answers_ahead (a take or drop left for the coming double),
+answers_ahead (a take or drop left for the coming double), fair_play (each analysed rated
+correspondence match weighed, and the moderators' cases it opens),
 whose matches are started through ``match_start``; below them,
 ``writer`` appends a match's events and saves them, ``turns`` makes a player's action into its
 event and plays the server's part (``turns.next_roll`` rolls every die), ``deadlines`` runs
@@ -46,6 +47,11 @@ from games.services.droppers import (
     dropper_refusal,
     is_dropper,
     timeout_record,
+)
+from games.services.fair_play import (
+    fair_play_case_decide,
+    fair_play_match_review,
+    may_judge_fair_play,
 )
 from games.services.leagues import (
     league_advance,
@@ -87,6 +93,9 @@ __all__ = [
     "account_reactivate",
     "account_suspend",
     "event_entry_remove",
+    "fair_play_case_decide",
+    "fair_play_match_review",
+    "may_judge_fair_play",
     "may_direct",
     "may_suspend",
     "removable_players",

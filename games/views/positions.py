@@ -1,5 +1,6 @@
 """Set up a position: from a Position ID (and Match ID) or an XGID, with the legal plays of a
-roll ranked by bgsage."""
+roll ranked by bgsage. A position on the board of one of the visitor's own matches under way
+is refused (nothing is shown of it): the page must not help a player in play."""
 
 from __future__ import annotations
 
@@ -11,9 +12,10 @@ from dataclasses import dataclass
 from django import forms
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_GET
 
+from games import selectors
 from games.computer import sage
 from games.engine import Dice, EngineError, Position
 from games.engine.board import Board
@@ -165,6 +167,12 @@ def positions(request: HttpRequest) -> HttpResponse:
             )
         except EngineError as problem:
             error = _sentence(str(problem))
+        if setup is not None and _in_play(request, setup):
+            setup = None
+            error = gettext(
+                "This position is on the board of one of your matches under way: the "
+                "positions page does not analyse it until the match has ended."
+            )
     else:
         error = " ".join(str(message) for messages in form.errors.values() for message in messages)
     if error is not None:
@@ -173,6 +181,14 @@ def positions(request: HttpRequest) -> HttpResponse:
     if setup is not None:
         context.update(_shown(setup))
     return render(request, "games/positions.html", context, status=status)
+
+
+def _in_play(request: HttpRequest, setup: SetUp) -> bool:
+    """The position stands now in one of the visitor's matches under way. The starting
+    position is every match's and every book's, so it is never refused."""
+    if setup.position == Position.starting():
+        return False
+    return setup.position_id in selectors.running_position_ids(request.user)
 
 
 def _shown(setup: SetUp) -> dict[str, object]:
