@@ -105,7 +105,7 @@ def _match_evidence(row: FairPlayMatch) -> str:
     lines = format_html_join(
         "",
         '<tr><td><a href="{}?step={}">{}</a></td><td>{}</td><td><code>{}</code></td>'
-        "<td>{}</td><td>{}</td><td>{:.3f}</td></tr>",
+        "<td>{}</td><td>{}</td><td>{}</td></tr>",
         (
             (
                 replay,
@@ -115,27 +115,27 @@ def _match_evidence(row: FairPlayMatch) -> str:
                 made.get("position_id") or "-",
                 made["chosen"],
                 made["best"],
-                made["equity_lost"],
+                f"{made['equity_lost']:.3f}",
             )
             for made in decisions
         ),
     )
     return format_html(
         '<section class="fair-play-match"><h3><a href="{}">Match {}</a> '
-        '(<a href="{}">replay</a>), rating {:.0f}</h3>'
-        "<p>{} decisions, {} errors: error rate {:.3f}, expected {:.3f}; z {:.2f}, "
-        "statistic after it {:.2f}</p>"
+        '(<a href="{}">replay</a>), rating {}</h3>'
+        "<p>{} decisions, {} errors: error rate {}, expected {}; z {}, "
+        "statistic after it {}</p>"
         "<table><thead><tr><th>step</th><th>kind</th><th>Position ID</th><th>chosen</th>"
         "<th>best</th><th>equity lost</th></tr></thead><tbody>{}</tbody></table></section>",
         reverse("admin:games_match_change", args=[row.match_id]),
         row.match_id,
         replay,
-        row.rating,
+        f"{row.rating:.0f}",
         row.decisions,
         row.errors,
-        row.error_rate,
-        row.expected_rate,
-        row.z,
-        row.statistic,
+        f"{row.error_rate:.3f}",
+        f"{row.expected_rate:.3f}",
+        f"{row.z:.2f}",
+        f"{row.statistic:.2f}",
         lines,
     )

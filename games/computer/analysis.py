@@ -8,8 +8,9 @@ shown the same way. Each decision is told by its ``seq``: the step of the replay
 
 A match is analysed by a Celery task when it ends, an import right after it is imported, and
 either again when someone asks (the API and the replay page's button). Once a match's analysis
-is stored, games.services.fair_play weighs it for the fair-play signals (once per match). A match still being
-played is never analysed nor its analysis shown: best plays would help the players. A request
+is stored, games.services.fair_play weighs it for the fair-play signals (once per match). A
+match still being played is never analysed nor its analysis shown: best plays would help the
+players. A request
 for an analysis already done to the last event, or already waiting for a worker, queues
 nothing more, so no one can fill the analysis queue.
 

@@ -9,7 +9,6 @@ from django.conf import settings
 from django.contrib.auth.management import create_permissions
 from django.db import migrations, models
 
-
 MODERATORS = "Moderators"
 PERMISSIONS = ["view_fairplaycase", "change_fairplaycase", "view_fairplaymatch"]
 
@@ -37,66 +36,147 @@ def forbid_moderators(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0030_tutor'),
+        ("games", "0030_tutor"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='auditrecord',
-            name='kind',
-            field=models.CharField(choices=[('event_entry_removed', 'removed from an event'), ('account_suspended', 'account suspended'), ('account_reactivated', 'account reactivated'), ('fair_play_case_decided', 'fair-play case decided')], max_length=32),
+            model_name="auditrecord",
+            name="kind",
+            field=models.CharField(
+                choices=[
+                    ("event_entry_removed", "removed from an event"),
+                    ("account_suspended", "account suspended"),
+                    ("account_reactivated", "account reactivated"),
+                    ("fair_play_case_decided", "fair-play case decided"),
+                ],
+                max_length=32,
+            ),
         ),
         migrations.CreateModel(
-            name='FairPlayCase',
+            name="FairPlayCase",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('opened_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('statistic', models.FloatField(help_text='The CUSUM when the case opened (or last rose).')),
-                ('threshold', models.FloatField(help_text="The CUSUM's threshold then.")),
-                ('status', models.CharField(choices=[('open', 'open'), ('dismissed', 'dismissed'), ('confirmed', 'confirmed')], default='open', max_length=16)),
-                ('note', models.TextField(blank=True, help_text="The moderator's note.")),
-                ('decided_at', models.DateTimeField(blank=True, null=True)),
-                ('decided_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='fair_play_cases', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("opened_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "statistic",
+                    models.FloatField(help_text="The CUSUM when the case opened (or last rose)."),
+                ),
+                ("threshold", models.FloatField(help_text="The CUSUM's threshold then.")),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("open", "open"),
+                            ("dismissed", "dismissed"),
+                            ("confirmed", "confirmed"),
+                        ],
+                        default="open",
+                        max_length=16,
+                    ),
+                ),
+                ("note", models.TextField(blank=True, help_text="The moderator's note.")),
+                ("decided_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "decided_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="fair_play_cases",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-opened_at', '-pk'],
+                "ordering": ["-opened_at", "-pk"],
             },
         ),
         migrations.CreateModel(
-            name='FairPlayMatch',
+            name="FairPlayMatch",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('analysed_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('rating', models.FloatField(help_text="The player's rating before the match.")),
-                ('decisions', models.PositiveIntegerField()),
-                ('errors', models.PositiveIntegerField(help_text='Errors and blunders.')),
-                ('expected_rate', models.FloatField()),
-                ('z', models.FloatField(help_text='How many errors fewer than expected, in deviations.')),
-                ('statistic', models.FloatField(help_text='The CUSUM after this match.')),
-                ('decisions_made', models.JSONField(blank=True, default=list)),
-                ('case', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='matches', to='games.fairplaycase')),
-                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='games.match')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='fair_play_matches', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("analysed_at", models.DateTimeField(default=django.utils.timezone.now)),
+                ("rating", models.FloatField(help_text="The player's rating before the match.")),
+                ("decisions", models.PositiveIntegerField()),
+                ("errors", models.PositiveIntegerField(help_text="Errors and blunders.")),
+                ("expected_rate", models.FloatField()),
+                (
+                    "z",
+                    models.FloatField(
+                        help_text="How many errors fewer than expected, in deviations."
+                    ),
+                ),
+                ("statistic", models.FloatField(help_text="The CUSUM after this match.")),
+                ("decisions_made", models.JSONField(blank=True, default=list)),
+                (
+                    "case",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="matches",
+                        to="games.fairplaycase",
+                    ),
+                ),
+                (
+                    "match",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="games.match",
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="fair_play_matches",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-analysed_at', '-pk'],
+                "ordering": ["-analysed_at", "-pk"],
             },
         ),
         migrations.AddConstraint(
-            model_name='fairplaycase',
-            constraint=models.UniqueConstraint(condition=models.Q(('status', 'open')), fields=('player',), name='fair_play_one_open_case'),
+            model_name="fairplaycase",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("status", "open")),
+                fields=("player",),
+                name="fair_play_one_open_case",
+            ),
         ),
         migrations.AddIndex(
-            model_name='fairplaymatch',
-            index=models.Index(fields=['player', '-analysed_at'], name='fair_play_history'),
+            model_name="fairplaymatch",
+            index=models.Index(fields=["player", "-analysed_at"], name="fair_play_history"),
         ),
         migrations.AddConstraint(
-            model_name='fairplaymatch',
-            constraint=models.UniqueConstraint(fields=('player', 'match'), name='fair_play_match_once'),
+            model_name="fairplaymatch",
+            constraint=models.UniqueConstraint(
+                fields=("player", "match"), name="fair_play_match_once"
+            ),
         ),
         migrations.RunPython(allow_moderators, forbid_moderators),
     ]

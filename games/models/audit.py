@@ -1,5 +1,6 @@
 """The audit record: what a director or a moderator did to a player outside any match's log
-(a removal from an event, a suspension, a fair-play case decided), modelled on Zulip's RealmAuditLog.
+(a removal from an event, a suspension, a fair-play case decided), modelled on Zulip's
+RealmAuditLog.
 
 One append-only table: each row is written by games/services/ in the same transaction as the
 change it records, and never changed afterwards (on PostgreSQL the database refuses it too).

@@ -41,9 +41,7 @@ def fair_play_match_review(*, match_id: int) -> list[FairPlayMatch]:
     statistic crosses the threshold, or add the match to their open case. Returns the
     figures recorded (none for a match weighed already or not to be weighed)."""
     match = (
-        Match.objects.select_related(
-            "first_player__profile", "second_player__profile", "analysis"
-        )
+        Match.objects.select_related("first_player__profile", "second_player__profile", "analysis")
         .filter(pk=match_id, status=Match.Status.FINISHED, rated=True)
         .first()
     )

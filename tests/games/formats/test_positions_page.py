@@ -134,3 +134,25 @@ def test_rank_plays_ranks_every_legal_play_best_first():
     assert len(ranked) == len(legal_plays(Position.starting(), Dice(6, 5)))
     equities = [ranked_play.equity for ranked_play in ranked]
     assert equities == sorted(equities, reverse=True)
+
+
+def test_a_position_of_the_visitors_match_under_way_is_refused(dice, alice, bob, carol):
+    from django.test import Client
+
+    from tests.games.factories import act, start_match, state_of
+
+    dice.add(3, 1)
+    match = act(start_match(alice, bob), alice, "move", play="8/5 6/5")
+    now = state_of(match)
+    for player, side in ((alice, 1), (bob, 1), (alice, 0)):
+        browser = Client()
+        browser.force_login(player)
+        refused = show(browser, position_id=now.position_id(side), dice="31")
+        assert refused.status_code == 400
+        assert "one of your matches under way" in text_of(refused)
+        assert plays_listed(refused) == [] and '<svg class="board"' not in refused.content.decode()
+    browser = Client()
+    browser.force_login(carol)
+    assert plays_listed(show(browser, position_id=now.position_id(1), dice="31"))
+    browser.force_login(alice)
+    assert plays_listed(show(browser, position_id=START, dice="31")), "the start is everyone's"
