@@ -10,9 +10,8 @@ A match is analysed by a Celery task when it ends, an import right after it is i
 either again when someone asks (the API and the replay page's button). Once a match's analysis
 is stored, games.services.fair_play weighs it for the fair-play signals (once per match). A
 match still being played is never analysed nor its analysis shown: best plays would help the
-players. A request
-for an analysis already done to the last event, or already waiting for a worker, queues
-nothing more, so no one can fill the analysis queue.
+players. A request for an analysis already done to the last event, or already waiting for a
+worker, queues nothing more, so no one can fill the analysis queue.
 
 Every decision is weighed by bgsage and, where GNU Backgammon is installed (GNUBG_PATH), by
 gnubg too: the second opinion. gnubg analyses the match's .mat export in a process of its own
