@@ -183,6 +183,7 @@ class Detections:
     level: str
     players: int
     cheating_matches: int
+    share: float
     caught: int
     alarmed_before: int
     median_matches: float | None
@@ -199,12 +200,14 @@ def detections(
     history: int,
     cheating_matches: int,
     players: int,
+    share: float = 1.0,
     seed: int = 2,
 ) -> list[Detections]:
     """For each tried level: ``players`` players, each ``history`` honest matches of the
-    level and then ``cheating_matches`` with the Expert's moves, all drawn at random; how many
-    a case caught while cheating (and how many cheating matches it took, the median), and how
-    many were (falsely) caught in their honest history."""
+    level and then ``cheating_matches`` matches of which each is, at random, one with the
+    Expert's moves (``share`` of them) or an honest one, all drawn at random; how many a case
+    caught while cheating (and how many matches of the cheating run it took, the median), and
+    how many were (falsely) caught in their honest history."""
     rng = random.Random(seed)
     found = []
     for level in TRIED_LEVELS:
@@ -215,7 +218,10 @@ def detections(
         caught_after: list[int] = []
         alarmed_before = 0
         for _ in range(players):
-            run = rng.sample(honest, history) + rng.sample(cheats, cheating_matches)
+            run = rng.sample(honest, history) + [
+                rng.choice(cheats) if rng.random() < share else rng.choice(honest)
+                for _ in range(cheating_matches)
+            ]
             number = first_case(run, ratings[level])
             if number is None:
                 continue
@@ -228,6 +234,7 @@ def detections(
                 level,
                 players,
                 cheating_matches,
+                share,
                 len(caught_after),
                 alarmed_before,
                 statistics.median(caught_after) if caught_after else None,

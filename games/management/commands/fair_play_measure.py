@@ -24,6 +24,7 @@ from games.services.fair_play_statistic import SLACK, THRESHOLD, rating_rate
 #: The rating each level's players are given: the bots' yardstick, a level 200 points apart
 #: (docs/fair-play.md). The rating's rate only starts a player's expectation.
 LEVEL_RATINGS = {"beginner": 1300.0, "intermediate": 1500.0, "advanced": 1700.0}
+NEW_PLAYER = 1500.0
 FIELDS = [field.name for field in dataclasses.fields(PlayedMatch)]
 
 
@@ -81,26 +82,32 @@ class Command(BaseCommand):
                 f"error rate {level.rate:.3f} (rating {rating:.0f} expects "
                 f"{rating_rate(rating):.3f})"
             )
-        for alarm in false_alarms(
-            played, LEVEL_RATINGS, run_length=options["run"], players=options["players"]
-        ):
-            self.stdout.write(
-                f"false alarms, {alarm.level}: {alarm.alarmed} of {alarm.players} players of "
-                f"{alarm.run_length} matches ({alarm.rate:.2%}; {alarm.per_match:.4%} a match)"
-            )
-        for found in detections(
-            played,
-            LEVEL_RATINGS,
-            history=options["history"],
-            cheating_matches=options["cheating_run"],
-            players=options["players"],
-        ):
-            median = "-" if found.median_matches is None else f"{found.median_matches:g}"
-            self.stdout.write(
-                f"detection, {found.level}: {found.caught} of {found.players} players within "
-                f"{found.cheating_matches} cheating matches ({found.rate:.1%}; median "
-                f"{median} matches); alarmed in their honest history: {found.alarmed_before}"
-            )
+        new_players = dict.fromkeys(LEVEL_RATINGS, NEW_PLAYER)
+        for ratings, rated in ((LEVEL_RATINGS, ""), (new_players, ", all rated 1500")):
+            for alarm in false_alarms(
+                played, ratings, run_length=options["run"], players=options["players"]
+            ):
+                self.stdout.write(
+                    f"false alarms{rated}, {alarm.level}: {alarm.alarmed} of {alarm.players} "
+                    f"players of {alarm.run_length} matches ({alarm.rate:.2%}; "
+                    f"{alarm.per_match:.4%} a match)"
+                )
+        for share in (1.0, 0.5):
+            for found in detections(
+                played,
+                LEVEL_RATINGS,
+                history=options["history"],
+                cheating_matches=options["cheating_run"],
+                players=options["players"],
+                share=share,
+            ):
+                median = "-" if found.median_matches is None else f"{found.median_matches:g}"
+                self.stdout.write(
+                    f"detection ({share:.0%} of matches the Expert's), {found.level}: "
+                    f"{found.caught} of {found.players} players within "
+                    f"{found.cheating_matches} matches ({found.rate:.1%}; median {median} "
+                    f"matches); alarmed in their honest history: {found.alarmed_before}"
+                )
 
 
 def _write(path: Path, played: list[PlayedMatch]) -> None:

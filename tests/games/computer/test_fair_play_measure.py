@@ -20,7 +20,9 @@ def test_a_tiny_run_prints_the_false_alarms_and_the_detections(tmp_path: Path) -
     printed = out.getvalue()
     assert "Played and reviewed 6 matches" in printed
     assert re.search(r"false alarms, beginner: \d+ of 5 players of 1 matches", printed)
-    assert re.search(r"detection, beginner: \d+ of 5 players within 1 cheating", printed)
+    assert re.search(
+        r"detection \(100% of matches the Expert's\), beginner: \d+ of 5 players within 1 ", printed
+    )
     again = StringIO()
     call_command("fair_play_measure", stdout=again, **options)
     assert "Read 12 sides" in again.getvalue()
