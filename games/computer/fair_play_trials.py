@@ -158,23 +158,25 @@ def false_alarms(
     ratings: dict[str, float],
     *,
     run_length: int,
-    players: int,
+    players: int | None,
     seed: int = 1,
 ) -> list[FalseAlarms]:
     """For each tried level: ``players`` honest players, each a run of ``run_length`` of the
     level's matches drawn at random (without repeats within a run), and how many a case
-    caught. With a level's matches in their order cut into runs first, then random runs."""
+    caught. Without ``players``, the level's matches in the order played, cut into runs."""
     rng = random.Random(seed)
     found = []
     for level in TRIED_LEVELS:
         own = [match for match in played if match.level == level and not match.cheating]
         if len(own) < run_length:
             continue
-        alarmed = sum(
-            first_case(rng.sample(own, run_length), ratings[level]) is not None
-            for _ in range(players)
-        )
-        found.append(FalseAlarms(level, players, run_length, alarmed))
+        if players is None:
+            runs = [own[start : start + run_length] for start in range(0, len(own), run_length)]
+            runs = [run for run in runs if len(run) == run_length]
+        else:
+            runs = [rng.sample(own, run_length) for _ in range(players)]
+        alarmed = sum(first_case(run, ratings[level]) is not None for run in runs)
+        found.append(FalseAlarms(level, len(runs), run_length, alarmed))
     return found
 
 

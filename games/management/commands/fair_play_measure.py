@@ -83,10 +83,13 @@ class Command(BaseCommand):
                 f"{rating_rate(rating):.3f})"
             )
         new_players = dict.fromkeys(LEVEL_RATINGS, NEW_PLAYER)
-        for ratings, rated in ((LEVEL_RATINGS, ""), (new_players, ", all rated 1500")):
-            for alarm in false_alarms(
-                played, ratings, run_length=options["run"], players=options["players"]
-            ):
+        tries = (
+            (LEVEL_RATINGS, None, ", in the order played"),
+            (LEVEL_RATINGS, options["players"], ""),
+            (new_players, options["players"], ", all rated 1500"),
+        )
+        for ratings, players, rated in tries:
+            for alarm in false_alarms(played, ratings, run_length=options["run"], players=players):
                 self.stdout.write(
                     f"false alarms{rated}, {alarm.level}: {alarm.alarmed} of {alarm.players} "
                     f"players of {alarm.run_length} matches ({alarm.rate:.2%}; "
