@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import admin, messages
-from django.db.models import Case, IntegerField, QuerySet, Value, When
+from django.db.models import Case, IntegerField, Value, When
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
@@ -44,19 +44,13 @@ class FairPlayCaseAdmin(admin.ModelAdmin):
         "evidence",
     )
 
-    def get_queryset(self, request: HttpRequest) -> QuerySet[FairPlayCase]:
-        return (
-            super()
-            .get_queryset(request)
-            .annotate(
-                queue=Case(
-                    When(status=FairPlayCase.Status.OPEN, then=Value(0)),
-                    default=Value(1),
-                    output_field=IntegerField(),
-                )
-            )
-            .order_by("queue", "-opened_at", "-pk")
+    def get_ordering(self, request: HttpRequest) -> list[Any]:
+        open_first = Case(
+            When(status=FairPlayCase.Status.OPEN, then=Value(0)),
+            default=Value(1),
+            output_field=IntegerField(),
         )
+        return [open_first.asc(), "-opened_at", "-pk"]
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False

@@ -18,10 +18,11 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def cases(matches: dict[str, Match], alice: Any, bob: Any) -> dict[str, FairPlayCase]:
     finished = matches["finished"]
+    open_case = FairPlayCase.objects.create(player=alice, statistic=7.25, threshold=6.0)
+    # The newer case, listed after the open one all the same.
     dismissed = FairPlayCase.objects.create(
         player=bob, statistic=6.5, threshold=6.0, status="dismissed"
     )
-    open_case = FairPlayCase.objects.create(player=alice, statistic=7.25, threshold=6.0)
     FairPlayMatch.objects.create(
         player=alice,
         match=finished,
