@@ -62,6 +62,11 @@ class Match(models.Model):
     )
     player_seeds = models.JSONField(default=list, help_text="Each player's dice seed (public).")
     rolls_made = models.PositiveIntegerField(default=0)
+    dice_counted_seq = models.PositiveIntegerField(
+        default=0,
+        help_text="The seq up to which the site's dice statistics count this match's rolls: "
+        "they are counted from the log after the match's transaction (games/dice/statistics.py).",
+    )
     answer_ahead = models.JSONField(
         null=True,
         blank=True,
@@ -121,6 +126,12 @@ class Match(models.Model):
                 fields=["warn_at"],
                 name="match_warning_due",
                 condition=models.Q(warn_at__isnull=False),
+            ),
+            # The matches whose latest rolls the dice statistics have still to count.
+            models.Index(
+                fields=["id"],
+                name="match_dice_uncounted",
+                condition=models.Q(seq__gt=models.F("dice_counted_seq")),
             ),
             # A player's recently finished matches, for their record of timeouts
             # (games/selectors/droppers.py): one range per seat.
