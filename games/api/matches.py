@@ -220,6 +220,7 @@ class MatchActions(APIView):
             play=values.get("play"),
             points=values.get("points"),
             number=values.get("number"),
+            message=message,
         )
         if match.tutored:
             tutor_after_play(
@@ -230,8 +231,6 @@ class MatchActions(APIView):
                 play=values.get("play"),
             )
             match.refresh_from_db(fields=["tutor_verdict"])
-        if message is not None:
-            services.chat_send(match_id=match.pk, author=request.user, text=message)
         view = selectors.match_view(match, request.user)
         return Response(state_data(view), headers={"ETag": _etag(match, request.user)})
 

@@ -152,6 +152,7 @@ def match_act(request: HttpRequest, match_id: int) -> HttpResponse:
             play=form.cleaned_data["play"],
             points=form.cleaned_data["points"],
             number=form.cleaned_data["number"],
+            message=message,
         )
         tutor_after_play(
             match=match,
@@ -166,8 +167,6 @@ def match_act(request: HttpRequest, match_id: int) -> HttpResponse:
         )
     except ApplicationError as error:
         return refused(request, match, error)
-    if message is not None:
-        services.chat_send(match_id=match.pk, author=actor, text=message)
     return redirect("match", match_id=match.pk)
 
 
