@@ -4,15 +4,16 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0031_dice_counted_seq'),
+        ("games", "0031_dice_counted_seq"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='idempotencyrecord',
-            name='status_code',
-            field=models.PositiveSmallIntegerField(help_text='Empty while the first request is building its answer.', null=True),
+            model_name="idempotencyrecord",
+            name="status_code",
+            field=models.PositiveSmallIntegerField(
+                help_text="Empty while the first request is building its answer.", null=True
+            ),
         ),
     ]

@@ -88,7 +88,7 @@ def player_event(
             return Roll(player, Dice(*next_roll(writer.match)))
         if action == "move":
             assert isinstance(play, str)
-            return PlayMade(player, state.canonical_play(player, play))
+            return state.resolve_play(player, play)
         if action == "name_double":
             assert isinstance(number, int)
             return DoubleNamed(player, number)
