@@ -12,6 +12,7 @@ from django.db import models
 from django.utils import timezone
 
 from backgammon_site.variants import DEFAULT_VARIANT, variant_title
+from games.engine import MatchState, snapshot, state_from_snapshot
 
 GENESIS_DIGEST = "0" * 64
 
@@ -159,6 +160,19 @@ class Match(models.Model):
     @property
     def players(self) -> tuple[Any, Any]:
         return self.first_player, self.second_player
+
+    def folded_state(self) -> MatchState:
+        """The state ``state`` holds, decoded once for the snapshot as loaded or written."""
+        kept: tuple[Any, MatchState] | None = self.__dict__.get("_folded")
+        if kept is None or kept[0] is not self.state:
+            kept = (self.state, state_from_snapshot(self.state))
+            self._folded = kept
+        return kept[1]
+
+    def keep_state(self, state: MatchState) -> None:
+        """Write ``state`` as the snapshot (saved with the match), and keep it decoded."""
+        self.state = snapshot(state)
+        self._folded = (self.state, state)
 
     def player_index(self, user: Any) -> int | None:
         """0 or 1 for a player of this match, None for anyone else."""

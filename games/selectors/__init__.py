@@ -15,7 +15,7 @@ from accounts.models import is_computer
 from accounts.names import match_names
 from backgammon_site.variants import variant_title
 from games.clocks.rules import UNTIMED, TimeControl
-from games.engine import BAR, MatchState, format_play, state_from_snapshot
+from games.engine import BAR, MatchState, format_play
 from games.engine.match_ids import gnubg_ids, xgid_of
 from games.models import Challenge, ChatMessage, ChatMute, Match
 from ratings.models import RatingChange
@@ -167,7 +167,7 @@ def match_with_players(
 
 
 def match_state(match: Match) -> MatchState:
-    return state_from_snapshot(match.state)
+    return match.folded_state()
 
 
 def match_summary(match: Match) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from accounts.models import is_program, player_kind
 from backgammon_site.errors import ApplicationError, Conflict, Forbidden, IllegalAction, NotFound
 from games.dice import rolls
 from games.dice.seed_vault import encrypt_seed
-from games.engine import ACTIONS, EngineError, MatchRules, MatchState, snapshot, state_from_snapshot
+from games.engine import ACTIONS, EngineError, MatchRules, MatchState, snapshot
 from games.models import Match
 from games.services.chat import chat_message_add, chat_text_clean
 from games.services.locks import locked_match, preferences
@@ -169,7 +169,7 @@ def _act(
                 f"The match has moved on: it is at seq {match.seq}, not {expected_seq}.",
                 current_seq=match.seq,
             )
-        writer = MatchWriter(match, state_from_snapshot(match.state))
+        writer = MatchWriter(match, match.folded_state())
         timed_out = _is_overdue(match)
         if timed_out:
             writer.time_out()
@@ -211,7 +211,7 @@ def match_timeout(*, match_id: int, seq: int | None = None) -> TimeCheck:
             return TimeCheck(timed_out=False)
         if not _is_overdue(match):
             return TimeCheck(timed_out=False, deadline=match.deadline)
-        writer = MatchWriter(match, state_from_snapshot(match.state))
+        writer = MatchWriter(match, match.folded_state())
         writer.time_out()
         writer.save()
     return TimeCheck(timed_out=True)

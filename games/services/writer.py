@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from backgammon_site.errors import IllegalAction
 from games.dice.seed_vault import decrypt_seed
-from games.engine import EngineError, MatchState, OpeningRoll, PlayMade, Roll, TimedOut, snapshot
+from games.engine import EngineError, MatchState, OpeningRoll, PlayMade, Roll, TimedOut
 from games.engine.events import Event
 from games.log.integrity import event_digest
 from games.models import Match, MatchEvent
@@ -82,7 +82,7 @@ class MatchWriter:
             server_seed = decrypt_seed(match.server_seed_ciphertext)
             self.record("dice_revealed", {"server_seed": server_seed.hex()})
         MatchEvent.objects.bulk_create(self.new_events)
-        match.state = snapshot(state)
+        match.keep_state(state)
         match.updated_at = timezone.now()
         to_act = state.player_to_act()
         match.to_act = None if to_act is None else match.players[to_act]
