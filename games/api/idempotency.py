@@ -37,7 +37,9 @@ IDEMPOTENCY_KEY = OpenApiParameter(
     OpenApiParameter.HEADER,
     required=False,
     description="Retrying a POST with the same key within a day returns the first answer "
-    "instead of acting twice.",
+    "instead of acting twice. A retry sent while the first request's answer is still being "
+    "made waits for it (409 idempotency_answer_pending if it does not come within 10 s: the "
+    "first request was carried out; read the state again).",
 )
 
 
