@@ -12,7 +12,7 @@ from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
 from backgammon_site.errors import ApplicationError
-from games import services
+from games import services, tasks
 from games.dice import rolls, statistics
 from games.dice.seed_vault import decrypt_seed
 from games.dice.verification import check_dice
@@ -259,3 +259,14 @@ def test_the_dice_page_names_a_few_mismatches_and_counts_the_rest(client, dice, 
     assert page.count("the seeds give") == 3
     assert f"{len(check.mismatches)} of the {len(check.rolls)} rolls differ in all" in page
     assert page.count("<strong>mismatch</strong>") == len(check.mismatches)
+
+
+def test_a_task_counts_the_rolls_every_minute(players, settings):
+    entry = settings.CELERY_BEAT_SCHEDULE["count-dice"]
+    assert entry["task"] == "games.tasks.count_dice" and entry["schedule"] <= 60
+    assert settings.CELERY_TASK_ROUTES["games.tasks.count_dice"] == {"queue": "urgent"}
+    match = finished_match(players)
+
+    tasks.count_dice()
+
+    assert statistics.report().rolls == match.rolls_made
