@@ -11,7 +11,7 @@ import pytest
 from cryptography.fernet import Fernet
 from django.conf import settings
 
-from backgammon_site.vapid import key_pair_make
+from backgammon_site.core.vapid import key_pair_make
 from games.management.rehearsal.stack import readme_production_environment
 from tests.conftest import REPO_ROOT
 
@@ -141,7 +141,7 @@ def test_sessions_are_read_from_redis_first_when_cache_url_names_it(run_python):
 
     assert shared.returncode == 0, shared.stderr
     assert shared.stdout.split()[:2] == [
-        "backgammon_site.cache.ResilientRedisCache",
+        "backgammon_site.core.cache.ResilientRedisCache",
         "django.contrib.sessions.backends.cached_db",
     ]
     for answer, backend in ((database, "db.DatabaseCache"), (local, "locmem.LocMemCache")):
