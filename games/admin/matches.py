@@ -14,7 +14,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 from accounts.names import player_name
-from backgammon_site.read_only_admin import ReadOnlyAdmin
+from backgammon_site.core.read_only_admin import ReadOnlyAdmin
 from games import selectors
 from games.admin.moderation import MatchModeration
 from games.clocks.words import clock_faces, duration_words, time_control_words

@@ -19,14 +19,14 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts import guests
-from backgammon_site.api_toolkit import (
+from backgammon_site.core.api_toolkit import (
     ERRORS,
     NOT_FINISHED,
     TOO_MANY,
     ErrorSerializer,
     Pagination,
 )
-from backgammon_site.errors import ApplicationError, Conflict, Forbidden, NotFound
+from backgammon_site.core.errors import ApplicationError, Conflict, Forbidden, NotFound
 from games import selectors, services
 from games.api.analysis_serializers import AnalysisQuerySerializer, MatchAnalysisSerializer
 from games.api.serializers import (

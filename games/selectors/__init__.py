@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import is_computer
 from accounts.names import match_names
-from backgammon_site.variants import variant_title
+from backgammon_site.core.variants import variant_title
 from games.clocks.rules import UNTIMED, TimeControl
 from games.engine import BAR, MatchState, format_play, state_from_snapshot
 from games.engine.match_ids import gnubg_ids, xgid_of

@@ -24,7 +24,7 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts import guests
 from accounts.names import match_names, player_name
 from accounts.rewards import wears_crown
-from backgammon_site.errors import (
+from backgammon_site.core.errors import (
     ApplicationError,
     Conflict,
     Forbidden,

@@ -1,10 +1,9 @@
-"""The service's URLs plus the bare page that `manage.py loadtest` measures the others against."""
+"""The yardstick pages of `manage.py loadtest`, served beside the service's URLs by its own
+server only (backgammon_site/loadtest_urls.py)."""
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import path
-
-from backgammon_site.urls import urlpatterns as service_urlpatterns
 
 
 def bare_page(request: HttpRequest) -> HttpResponse:
@@ -12,4 +11,4 @@ def bare_page(request: HttpRequest) -> HttpResponse:
     return render(request, "loadtest/bare.html", {"title": "Bare page"})
 
 
-urlpatterns = [path("loadtest/bare/", bare_page, name="loadtest-bare"), *service_urlpatterns]
+urlpatterns = [path("loadtest/bare/", bare_page, name="loadtest-bare")]

@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from backgammon_site.errors import ApplicationError, Forbidden, NotFound
+from backgammon_site.core.errors import ApplicationError, Forbidden, NotFound
 from games import selectors, services
 from games.models import ChatMessage, ChatMute, ChatReport, Match
 from tests.games.chat.conftest import say

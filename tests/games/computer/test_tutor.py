@@ -3,7 +3,7 @@ the play, and the hint, given only to the player it helps when they have a roll 
 
 import pytest
 
-from backgammon_site.errors import ApplicationError, Forbidden
+from backgammon_site.core.errors import ApplicationError, Forbidden
 from games import selectors, services
 from games.computer.review import ERROR
 from games.computer.tutor import judge_play, tutor_after_play, tutor_hint
