@@ -174,8 +174,7 @@ class MoveList:
             elif isinstance(event, Drop):
                 _cell(game, event.player, " Drops", index)
             elif (
-                isinstance(event, AcceptResignation)
-                and before.phase_before_resignation == "moving"
+                isinstance(event, AcceptResignation) and before.phase_before_resignation == "moving"
             ):
                 # The resigner had rolled: their dice, with no play, before the win.
                 _cell(game, opponent(event.player), f"{_dice(dice)}: ", index)
