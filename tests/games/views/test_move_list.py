@@ -107,15 +107,19 @@ def test_the_page_at_a_new_seq_reads_only_the_events_after_the_list_it_kept(clie
 
 
 def test_a_move_list_kept_and_extended_at_every_seq_is_the_mat_files_moves(client):
+    """Shown at every seq of a match, each event is read once."""
     alice, bob = make_user("alice"), make_user("bob")
     match = accepted(alice, bob, match_length=1, variant="backgammon")
     chooser = random.Random(2)
-    while match.status == Match.Status.ACTIVE:
-        client.get(f"/matches/{match.pk}/")
-        match = play_to_the_end(match, chooser, until=one_action_at_a_time())
-    page = client.get(f"/matches/{match.pk}/").content.decode()
+    with mock.patch.object(records, "event_from_payload", wraps=records.event_from_payload) as read:
+        while match.status == Match.Status.ACTIVE:
+            client.get(f"/matches/{match.pk}/")
+            match = play_to_the_end(match, chooser, until=one_action_at_a_time())
+        page = client.get(f"/matches/{match.pk}/").content.decode()
 
     assert page_moves(page) == mat_moves(mat_export(match))
+    logged = [row for row in match_log(match) if row.kind not in records.RECORD_KINDS]
+    assert read.call_count == len(logged) > 30
 
 
 def test_a_kept_list_of_another_log_under_the_same_id_is_not_extended(client):
