@@ -179,13 +179,13 @@ class MatchAdmin(MatchModeration, ReadOnlyAdmin):
     def clocks_text(self, match: Match) -> str:
         """Each player's time in words: the one to decide counts down to the deadline."""
         names = (player_name(match.first_player), player_name(match.second_player))
-        view = {
-            "players": names,
-            "clocks": selectors.match_clocks(match, names),
-            "deadline": match.deadline,
-            "to_act": None if match.to_act is None else player_name(match.to_act),
-        }
-        faces = clock_faces(view, timezone.now())
+        faces = clock_faces(
+            selectors.match_clocks(match, names),
+            players=names,
+            to_act=None if match.to_act is None else player_name(match.to_act),
+            deadline=match.deadline,
+            now=timezone.now(),
+        )
         return "; ".join(_clock_words(face) for face in faces)
 
     @admin.display(description="time left when paused (vacation)")

@@ -382,7 +382,7 @@ def match_or_not_found(request: Request, match_id: int) -> Match:
     return match
 
 
-def state_data(view: dict[str, Any]) -> dict[str, Any]:
+def state_data(view: selectors.MatchView) -> dict[str, Any]:
     """A match state in MatchStateSerializer's shape, through one serializer made once: DRF
     copies all of a serializer's declared fields whenever one is made."""
     data: dict[str, Any] = _MATCH_STATE.to_representation(view)
