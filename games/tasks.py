@@ -9,7 +9,7 @@ from typing import Any
 
 from celery import shared_task
 
-from backgammon_site.errors import Conflict
+from backgammon_site.core.errors import Conflict
 from games import services
 from games.clocks import sweep
 from games.computer.analysis import (

@@ -11,8 +11,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from backgammon_site.api_toolkit import ERRORS, Pagination
-from backgammon_site.errors import NotFound
+from backgammon_site.core.api_toolkit import ERRORS, Pagination
+from backgammon_site.core.errors import NotFound
 from games import selectors, services
 from games.api.idempotency import IDEMPOTENCY_KEY, Answer, idempotent
 from games.api.matches import state_data

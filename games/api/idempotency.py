@@ -22,7 +22,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from backgammon_site.errors import ApplicationError, Conflict
+from backgammon_site.core.errors import ApplicationError, Conflict
 from games.services.idempotency import (
     IdempotencyKey,
     idempotency_answer_keep,

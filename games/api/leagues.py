@@ -14,9 +14,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from backgammon_site.api_toolkit import ERRORS, Pagination, StrictCharField, StrictIntegerField
-from backgammon_site.errors import NotFound
-from backgammon_site.variants import DEFAULT_VARIANT
+from backgammon_site.core.api_toolkit import ERRORS, Pagination, StrictCharField, StrictIntegerField
+from backgammon_site.core.errors import NotFound
+from backgammon_site.core.variants import DEFAULT_VARIANT
 from games import selectors, services
 from games.api.idempotency import IDEMPOTENCY_KEY, Answer, idempotent
 from games.api.players import TimeoutsSerializer, timeouts_values

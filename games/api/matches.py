@@ -14,14 +14,14 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts import guests
-from backgammon_site.api_toolkit import (
+from backgammon_site.core.api_toolkit import (
     ERRORS,
     NOT_FINISHED,
     TOO_MANY,
     ErrorSerializer,
     Pagination,
 )
-from backgammon_site.errors import Conflict, Forbidden, NotFound
+from backgammon_site.core.errors import Conflict, Forbidden, NotFound
 from games import selectors, services
 from games.api.analysis_serializers import AnalysisQuerySerializer, MatchAnalysisSerializer
 from games.api.idempotency import IDEMPOTENCY_KEY, Answer, idempotent
@@ -317,7 +317,7 @@ def match_or_not_found(request: Request, match_id: int) -> Match:
     return match
 
 
-def state_data(view: dict[str, Any]) -> dict[str, Any]:
+def state_data(view: selectors.MatchView) -> dict[str, Any]:
     """A match state in MatchStateSerializer's shape, through one serializer made once: DRF
     copies all of a serializer's declared fields whenever one is made."""
     data: dict[str, Any] = _MATCH_STATE.to_representation(view)

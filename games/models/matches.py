@@ -11,7 +11,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
-from backgammon_site.variants import DEFAULT_VARIANT, variant_title
+from backgammon_site.core.variants import DEFAULT_VARIANT, variant_title
 from games.engine import MatchState, snapshot, state_from_snapshot
 
 GENESIS_DIGEST = "0" * 64

@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts import limits
-from backgammon_site.errors import ApplicationError, Forbidden, NotFound
+from backgammon_site.core.errors import ApplicationError, Forbidden, NotFound
 from games.models import ChatMessage, ChatMute, ChatReport, Match
 from games.signals import chat_changed
 

@@ -20,7 +20,7 @@ from typing import Any
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from backgammon_site.errors import ApplicationError, Conflict
+from backgammon_site.core.errors import ApplicationError, Conflict
 from games.models import IdempotencyRecord
 
 KEY_LIFETIME = timedelta(days=1)

@@ -13,7 +13,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import is_program, player_kind
-from backgammon_site.errors import ApplicationError, Conflict, Forbidden, IllegalAction, NotFound
+from backgammon_site.core.errors import (
+    ApplicationError,
+    Conflict,
+    Forbidden,
+    IllegalAction,
+    NotFound,
+)
 from games.dice import rolls
 from games.dice.seed_vault import encrypt_seed
 from games.engine import ACTIONS, EngineError, MatchRules, MatchState, snapshot

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from django.utils.translation import gettext as _
 
-from backgammon_site.errors import ApplicationError, IllegalAction
+from backgammon_site.core.errors import ApplicationError, IllegalAction
 from games.dice import rolls
 from games.dice.seed_vault import decrypt_seed
 from games.engine import (

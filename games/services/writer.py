@@ -13,7 +13,7 @@ from typing import Any
 
 from django.utils import timezone
 
-from backgammon_site.errors import IllegalAction
+from backgammon_site.core.errors import IllegalAction
 from games.dice.seed_vault import decrypt_seed
 from games.engine import EngineError, MatchState, OpeningRoll, PlayMade, Roll, TimedOut
 from games.engine.events import Event

@@ -9,7 +9,7 @@ from games.management.loadtest.floors import FLOOR_KEY_PREFIX
 from games.models import IdempotencyRecord
 from tests.games.api.conftest import client_for
 
-LOADTEST_URLS = "games.management.loadtest.urls"
+LOADTEST_URLS = "backgammon_site.loadtest_urls"
 
 
 @pytest.mark.parametrize(

@@ -285,7 +285,7 @@ def _free_port() -> int:
 
 def _server_environment() -> dict[str, str]:
     environment = dict(os.environ)
-    environment["DJANGO_SETTINGS_MODULE"] = "games.management.loadtest.settings"
+    environment["DJANGO_SETTINGS_MODULE"] = "backgammon_site.settings.loadtest"
     # Locust talks plain http to 127.0.0.1: no redirect to HTTPS, cookies over http.
     environment["DJANGO_HTTPS"] = "0"
     # Throttling stays on (its cost is part of every request), far above the clients' rate.

@@ -9,7 +9,7 @@ import pytest
 from django.db import IntegrityError
 from django.utils import timezone
 
-from backgammon_site.errors import ApplicationError, Forbidden, NotFound
+from backgammon_site.core.errors import ApplicationError, Forbidden, NotFound
 from games import selectors, services
 from games.models import ChatMessage, ChatMute, ChatReport, Match
 from tests.games.chat.conftest import say

@@ -6,4 +6,4 @@ service's own URLs stay as they are.
 
 from backgammon_site.settings import *  # noqa: F403
 
-ROOT_URLCONF = "games.management.loadtest.urls"
+ROOT_URLCONF = "backgammon_site.loadtest_urls"
