@@ -1,6 +1,7 @@
-"""Settings for `manage.py loadtest`'s own gunicorn: the service's settings plus one bare page.
+"""Settings for `manage.py loadtest`'s own gunicorn: the service's settings plus the yardsticks
+(games/management/loadtest/floors.py: the bare page, the signed-in page and the floor write).
 
-The bare page is the yardstick the scenarios are measured against; it exists only here, so the
+The yardsticks are what the scenarios are measured against; they exist only here, so the
 service's own URLs stay as they are.
 """
 
