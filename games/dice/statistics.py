@@ -66,13 +66,14 @@ def count_logged_rolls(*, batch: int = 500) -> int:
     """Count the rolls logged since the last count, ``batch`` matches a transaction; how many.
 
     The matches counted are locked meanwhile, so the seq read is the seq whose events have
-    committed, and two counts at once count each roll once."""
+    committed, and two counts at once count each roll once; a match locked by an action is
+    left for the next count rather than waited for."""
     counted = 0
     while True:
         with transaction.atomic():
             matches = {
                 pk: players
-                for pk, *players in Match.objects.select_for_update()
+                for pk, *players in Match.objects.select_for_update(skip_locked=True)
                 .filter(seq__gt=F("dice_counted_seq"))
                 .order_by("pk")
                 .values_list("pk", "first_player_id", "second_player_id")[:batch]
