@@ -12,8 +12,8 @@ from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from accounts.logins import password_login
-from backgammon_site.api_toolkit import ErrorSerializer, StrictCharField
-from backgammon_site.errors import ApplicationError
+from backgammon_site.core.api_toolkit import ErrorSerializer, StrictCharField
+from backgammon_site.core.errors import ApplicationError
 
 
 class TokenRequestSerializer(serializers.Serializer):

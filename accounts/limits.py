@@ -22,7 +22,7 @@ from django.utils import timezone
 from django.utils.timesince import timeuntil
 from django.utils.translation import gettext as _
 
-from backgammon_site.errors import TooManyAttempts
+from backgammon_site.core.errors import TooManyAttempts
 
 #: allauth reads ACCOUNT_RATE_LIMITS as the settings of this app.
 RATE_LIMITED_APP = "allauth.account"

@@ -11,8 +11,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.push_devices import device_disable, device_enable
-from backgammon_site.api_toolkit import ErrorSerializer, StrictCharField
-from backgammon_site.errors import NotFound
+from backgammon_site.core.api_toolkit import ErrorSerializer, StrictCharField
+from backgammon_site.core.errors import NotFound
 
 
 class PushKeysSerializer(serializers.Serializer):

@@ -19,7 +19,7 @@ from django.conf import settings
 from django.db import transaction
 
 from accounts.models import PushSubscription
-from backgammon_site.errors import ApplicationError
+from backgammon_site.core.errors import ApplicationError
 
 URL_SAFE_BASE64 = re.compile(r"[A-Za-z0-9_-]+={0,2}")
 

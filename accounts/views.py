@@ -28,7 +28,7 @@ from accounts.forms import (
 from accounts.languages import remember_language
 from accounts.models import BOT_LEVELS, Profile, PushSubscription
 from accounts.vacation import days_available
-from backgammon_site.vapid import site_vapid_keys
+from backgammon_site.core.vapid import site_vapid_keys
 
 BOT_LEVEL_NAMES = dict(BOT_LEVELS)
 

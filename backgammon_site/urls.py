@@ -14,7 +14,7 @@ from drf_spectacular.views import (
 from accounts import api as accounts_api
 from accounts import logins, push_api
 from accounts import views as accounts_views
-from backgammon_site.caching import viewer_independent
+from backgammon_site.core.caching import viewer_independent
 from games.api import leaderboard as leaderboard_api
 from games.api import vacation as vacation_api
 from games.urls import api_urlpatterns, match_urlpatterns
@@ -84,7 +84,7 @@ urlpatterns = [
     *match_urlpatterns,
 ]
 
-handler400 = "backgammon_site.api_errors.bad_request"
-handler403 = "backgammon_site.api_errors.permission_denied"
-handler404 = "backgammon_site.api_errors.page_not_found"
-handler500 = "backgammon_site.api_errors.server_error"
+handler400 = "backgammon_site.core.api_errors.bad_request"
+handler403 = "backgammon_site.core.api_errors.permission_denied"
+handler404 = "backgammon_site.core.api_errors.page_not_found"
+handler500 = "backgammon_site.core.api_errors.server_error"

@@ -9,7 +9,7 @@ class GamesConfig(AppConfig):
     def ready(self) -> None:
         from django.urls import register_converter
 
-        from backgammon_site.converters import RecordId
+        from backgammon_site.core.converters import RecordId
         from games import receivers  # noqa: F401
 
         register_converter(RecordId, "id")

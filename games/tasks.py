@@ -9,7 +9,7 @@ from typing import Any
 
 from celery import shared_task
 
-from backgammon_site.errors import Conflict
+from backgammon_site.core.errors import Conflict
 from games import services
 from games.clocks import sweep
 from games.computer.analysis import (
@@ -19,6 +19,7 @@ from games.computer.analysis import (
     match_subject,
 )
 from games.computer.bot_accounts import bot_accept, bot_decide
+from games.dice import statistics
 from games.notifications.sending import email_digest, email_news, players_with_digest_news
 from games.notifications.webpush import push_news
 from games.services.guests import idle_guests_purge
@@ -85,6 +86,12 @@ def sweep_deadlines() -> None:
     and the follow-ups whose task was lost."""
     sweep.sweep()
     lost_analyses_requested_again()
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True, expires=55)
+def count_dice() -> None:
+    """Every minute: the rolls made since the last count, into the dice statistics."""
+    statistics.count_logged_rolls()
 
 
 # --- Bots ---

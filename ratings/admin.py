@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from backgammon_site.read_only_admin import ReadOnlyAdmin
+from backgammon_site.core.read_only_admin import ReadOnlyAdmin
 from ratings.models import PlayerRating, RatingChange
 
 

@@ -10,9 +10,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from backgammon_site.api_toolkit import ERRORS
-from backgammon_site.errors import NotFound
-from backgammon_site.variants import Variant, variant_asked
+from backgammon_site.core.api_toolkit import ERRORS
+from backgammon_site.core.errors import NotFound
+from backgammon_site.core.variants import Variant, variant_asked
 from ratings import selectors
 from ratings.serializers import VARIANT_HELP, PlayerRatingSerializer, rating_values
 

@@ -9,7 +9,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
-from backgammon_site.variants import DEFAULT_VARIANT
+from backgammon_site.core.variants import DEFAULT_VARIANT
 from ratings import fibs
 from ratings.today import RatingToday, deviation_today
 

@@ -14,7 +14,7 @@ from typing import Any
 from django.conf import settings
 from django.utils import timezone
 
-from backgammon_site.variants import DEFAULT_VARIANT, Variant
+from backgammon_site.core.variants import DEFAULT_VARIANT, Variant
 from ratings.models import PlayerRating, RatingChange
 from ratings.services import new_rating
 from ratings.today import RatingToday

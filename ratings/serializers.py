@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from backgammon_site.variants import Variant
+from backgammon_site.core.variants import Variant
 from ratings.today import RatingToday
 
 VARIANT_HELP = (

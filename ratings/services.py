@@ -13,7 +13,7 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 
-from backgammon_site.variants import is_variant, unknown_variant_message
+from backgammon_site.core.variants import is_variant, unknown_variant_message
 from ratings import fibs, glicko2
 from ratings.models import PlayerRating, RatingChange
 

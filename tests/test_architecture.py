@@ -116,8 +116,17 @@ def test_the_skeleton_of_the_project_keeps_every_contract(skeleton):
         ("games.selectors", "import games.services\n", {"games-layers"}),
         ("games.views", "import games.api\n", {"games-layers"}),
         ("games.log", "import games.dice\n", {"games-layers"}),
-        ("accounts", "import games.models\n", {"apps-acyclic"}),
-        ("ratings", "import accounts\n", {"apps-acyclic"}),
+        ("accounts", "import games.models\n", {"apps-between-wiring-and-core"}),
+        ("ratings", "import accounts\n", {"apps-between-wiring-and-core"}),
+        ("games.services", "import backgammon_site.urls\n", {"apps-between-wiring-and-core"}),
+        ("ratings", "import backgammon_site.settings\n", {"apps-between-wiring-and-core"}),
+        ("backgammon_site.core", "import games.models\n", {"apps-between-wiring-and-core"}),
+        (
+            "backgammon_site.core",
+            "import backgammon_site.celery\n",
+            {"site-wiring-and-core", "apps-between-wiring-and-core"},
+        ),
+        ("backgammon_site.stray", "", {"site-wiring-and-core"}),
     ],
     ids=[
         "engine-imports-django",
@@ -130,6 +139,11 @@ def test_the_skeleton_of_the_project_keeps_every_contract(skeleton):
         "log-imports-dice",
         "accounts-import-games",
         "ratings-import-accounts",
+        "services-import-the-urls",
+        "ratings-import-the-settings",
+        "core-imports-games",
+        "core-imports-the-celery-app",
+        "site-module-neither-wiring-nor-core",
     ],
 )
 def test_a_forbidden_import_breaks_its_contract(skeleton, importer, statement, broken):
@@ -139,6 +153,17 @@ def test_a_forbidden_import_breaks_its_contract(skeleton, importer, statement, b
 
     assert broken_contracts(result) == broken, result.stdout
     assert result.returncode == 1
+
+
+def test_both_contracts_name_the_same_wiring():
+    """The wiring stands over the core inside backgammon_site and over the apps outside it: a
+    module added to the one list belongs in the other."""
+    contracts = {contract["id"]: contract for contract in IMPORT_LINTER["contracts"]}
+    site, apps = contracts["site-wiring-and-core"], contracts["apps-between-wiring-and-core"]
+    inside = layer_modules({"containers": site["containers"], "layers": site["layers"][:1]})
+    outside = layer_modules({"layers": apps["layers"][:1]})
+
+    assert sorted(inside) == sorted(outside)
 
 
 def test_no_module_of_the_project_imports_one_that_imports_it_back():

@@ -11,8 +11,8 @@ import pytest
 from cryptography.fernet import Fernet
 from django.conf import settings
 
-from backgammon_site.vapid import key_pair_make
-from games.management.rehearsal.stack import readme_production_environment
+from backgammon_site.core.vapid import key_pair_make
+from games.management.rehearsal.stack import production_environment
 from tests.conftest import REPO_ROOT
 
 LOAD_SETTINGS = (
@@ -141,7 +141,7 @@ def test_sessions_are_read_from_redis_first_when_cache_url_names_it(run_python):
 
     assert shared.returncode == 0, shared.stderr
     assert shared.stdout.split()[:2] == [
-        "backgammon_site.cache.ResilientRedisCache",
+        "backgammon_site.core.cache.ResilientRedisCache",
         "django.contrib.sessions.backends.cached_db",
     ]
     for answer, backend in ((database, "db.DatabaseCache"), (local, "locmem.LocMemCache")):
@@ -441,8 +441,8 @@ def test_forms_may_post_from_the_sites_own_origin_and_the_listed_ones(run_python
 
 
 @pytest.mark.slow
-def test_the_readme_production_environment_passes_the_deploy_checks():
-    environment = readme_production_environment()
+def test_the_production_environment_passes_the_deploy_checks():
+    environment = production_environment()
     vapid = key_pair_make()
     made_once = {
         "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
@@ -468,8 +468,8 @@ def test_the_readme_production_environment_passes_the_deploy_checks():
     assert "no issues" in result.stdout
 
 
-def test_the_readme_production_environment_turns_every_protection_on():
-    environment = readme_production_environment()
+def test_the_production_environment_turns_every_protection_on():
+    environment = production_environment()
 
     assert environment["SITE_URL"].startswith("https://")
     assert "DJANGO_DEBUG" not in environment and "DJANGO_HTTPS" not in environment

@@ -8,7 +8,7 @@ import pytest
 from django.conf import settings
 from django.utils import translation
 
-from backgammon_site.variants import Variant, is_variant
+from backgammon_site.core.variants import Variant, is_variant
 from games.computer.decisions import LEVELS, VARIANT_LEVELS, level_in
 from games.computer.variant_eval import WEIGHTS
 from games.engine import MatchState, snapshot, state_from_snapshot

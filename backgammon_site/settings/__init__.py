@@ -96,7 +96,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "backgammon_site.caching.PerViewerCachingMiddleware",
+    "backgammon_site.core.caching.PerViewerCachingMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -174,10 +174,10 @@ LOG_ANCHOR_DIR = os.environ.get("LOG_ANCHOR_DIR", "")
 CACHE_URL = os.environ.get("CACHE_URL", "")
 if CACHE_URL.startswith(("redis://", "rediss://")):
     # Django's Redis cache that carries on, as a cache of misses, while Redis is unreachable
-    # (backgammon_site/cache.py): pages and moves do not depend on it.
+    # (backgammon_site/core/cache.py): pages and moves do not depend on it.
     CACHES = {
         "default": {
-            "BACKEND": "backgammon_site.cache.ResilientRedisCache",
+            "BACKEND": "backgammon_site.core.cache.ResilientRedisCache",
             "LOCATION": CACHE_URL,
             "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 2},
         }
@@ -405,7 +405,7 @@ RATINGS = {
     "REFERENCE_MATCH_LENGTH": 5,
 }
 
-# Web push notifications (games/notifications/webpush.py, backgammon_site/vapid.py): pushes are
+# Web push notifications (games/notifications/webpush.py, backgammon_site/core/vapid.py): pushes are
 # signed with the VAPID key pair made by `manage.py vapid_keys`. Without the keys, DEBUG (the
 # embedded default) makes a pair once into VAPID_KEYS_FILE in the var dir; with DEBUG off, web
 # push is off. VAPID_SUBJECT is how push services reach the site's operator.

@@ -12,7 +12,7 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["backgammon_site.api_toolkit.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["backgammon_site.core.api_toolkit.JSONParser"],
     "DEFAULT_THROTTLE_CLASSES": [
         "rest_framework.throttling.AnonRateThrottle",
         "rest_framework.throttling.UserRateThrottle",
@@ -24,7 +24,7 @@ REST_FRAMEWORK = {
     # The API's throttles count the same address as the limits above, never a raw
     # X-Forwarded-For that any client can write.
     "NUM_PROXIES": TRUSTED_PROXY_COUNT,
-    "EXCEPTION_HANDLER": "backgammon_site.api_errors.api_exception_handler",
+    "EXCEPTION_HANDLER": "backgammon_site.core.api_errors.api_exception_handler",
 }
 # API tokens (django-rest-knox): stored hashed, sent as "Authorization: Token <token>", valid
 # until the player revokes them.
@@ -42,7 +42,7 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
-    # Record ids in paths (backgammon_site/converters.py).
+    # Record ids in paths (backgammon_site/core/converters.py).
     "PATH_CONVERTER_OVERRIDES": {
         "id": {"type": "integer", "minimum": 0, "maximum": 999_999_999_999_999_999}
     },

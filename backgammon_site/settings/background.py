@@ -100,6 +100,9 @@ CELERY_TASK_DEFAULT_QUEUE = "celery"
 CELERY_TASK_ROUTES = {
     "games.tasks.enforce_deadline": {"queue": "urgent"},
     "games.tasks.sweep_deadlines": {"queue": "urgent"},
+    # Milliseconds a minute, and the statistics are promised within the minute: not behind
+    # an analysis.
+    "games.tasks.count_dice": {"queue": "urgent"},
     "games.tasks.bot_act": {"queue": "urgent"},
     "games.tasks.bot_accept_challenge": {"queue": "urgent"},
     "games.tasks.tournament_advance": {"queue": "urgent"},
@@ -124,6 +127,13 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "schedule": SWEEP_INTERVAL,
         "options": {"expires": max(SWEEP_INTERVAL - 5, 1)},
     },
+}
+# The dice statistics count the rolls of the minute before from the logs
+# (games/dice/statistics.py).
+CELERY_BEAT_SCHEDULE["count-dice"] = {
+    "task": "games.tasks.count_dice",
+    "schedule": SWEEP_INTERVAL,
+    "options": {"expires": max(SWEEP_INTERVAL - 5, 1)},
 }
 #: Seconds: a deadline closer than this gets a countdown task as soon as it is set; the others
 #: are found by the sweep. Keep it well inside the broker's visibility timeout.

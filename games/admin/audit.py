@@ -13,8 +13,8 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 
 from accounts.admin import AccountAdmin
-from backgammon_site.errors import ApplicationError
-from backgammon_site.read_only_admin import ReadOnlyAdmin
+from backgammon_site.core.errors import ApplicationError
+from backgammon_site.core.read_only_admin import ReadOnlyAdmin
 from games import services
 from games.admin.moderation import ReasonForm, moderation_page
 from games.models import AuditRecord, Tournament

@@ -10,8 +10,8 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
-from backgammon_site.errors import ApplicationError
-from backgammon_site.read_only_admin import ReadOnlyAdmin
+from backgammon_site.core.errors import ApplicationError
+from backgammon_site.core.read_only_admin import ReadOnlyAdmin
 from games import selectors, services
 from games.models import ChatReport
 

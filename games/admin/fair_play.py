@@ -13,7 +13,7 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
-from backgammon_site.errors import ApplicationError
+from backgammon_site.core.errors import ApplicationError
 from games import services
 from games.models import FairPlayCase, FairPlayMatch
 from games.services.fair_play_statistic import SLACK

@@ -9,7 +9,7 @@ from django.contrib import admin
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
-from backgammon_site.read_only_admin import ReadOnlyAdmin
+from backgammon_site.core.read_only_admin import ReadOnlyAdmin
 from games import services
 from games.admin.audit import may_remove_players, remove_player_action
 from games.models import League, LeagueEntry, LeagueSeason

@@ -14,7 +14,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 from accounts.names import player_name
-from backgammon_site.read_only_admin import ReadOnlyAdmin
+from backgammon_site.core.read_only_admin import ReadOnlyAdmin
 from games import selectors
 from games.admin.moderation import MatchModeration
 from games.clocks.words import clock_faces, duration_words, time_control_words
@@ -179,13 +179,13 @@ class MatchAdmin(MatchModeration, ReadOnlyAdmin):
     def clocks_text(self, match: Match) -> str:
         """Each player's time in words: the one to decide counts down to the deadline."""
         names = (player_name(match.first_player), player_name(match.second_player))
-        view = {
-            "players": names,
-            "clocks": selectors.match_clocks(match, names),
-            "deadline": match.deadline,
-            "to_act": None if match.to_act is None else player_name(match.to_act),
-        }
-        faces = clock_faces(view, timezone.now())
+        faces = clock_faces(
+            selectors.match_clocks(match, names),
+            players=names,
+            to_act=None if match.to_act is None else player_name(match.to_act),
+            deadline=match.deadline,
+            now=timezone.now(),
+        )
         return "; ".join(_clock_words(face) for face in faces)
 
     @admin.display(description="time left when paused (vacation)")

@@ -18,7 +18,7 @@ from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
 
 from accounts.names import player_name
-from backgammon_site.errors import ApplicationError
+from backgammon_site.core.errors import ApplicationError
 from games import services
 from games.models import Match
 

@@ -10,8 +10,8 @@ from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
-from backgammon_site.errors import ApplicationError
-from backgammon_site.read_only_admin import ReadOnlyAdmin
+from backgammon_site.core.errors import ApplicationError
+from backgammon_site.core.read_only_admin import ReadOnlyAdmin
 from games import services
 from games.admin.audit import remove_player_action
 from games.admin.moderation import ReasonForm, moderation_page

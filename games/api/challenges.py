@@ -11,10 +11,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from backgammon_site.api_toolkit import ERRORS, Pagination
-from backgammon_site.errors import NotFound
+from backgammon_site.core.api_toolkit import ERRORS, Pagination
+from backgammon_site.core.errors import NotFound
 from games import selectors, services
-from games.api.matches import IDEMPOTENCY_KEY, idempotent, state_data
+from games.api.idempotency import IDEMPOTENCY_KEY, Answer, idempotent
+from games.api.matches import state_data
 from games.api.serializers import (
     AcceptRequestSerializer,
     ChallengeRequestSerializer,
@@ -55,7 +56,7 @@ class ChallengeListCreate(APIView):
         responses={201: ChallengeSerializer, **ERRORS},
     )
     @idempotent
-    def post(self, request: Request) -> Response:
+    def post(self, request: Request) -> Answer:
         body = ChallengeRequestSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         values = body.validated_data
@@ -75,7 +76,9 @@ class ChallengeListCreate(APIView):
             time_control=values.get("time_control"),
             seed=values.get("seed") or None,
         )
-        return Response(ChallengeSerializer(challenge).data, status=status.HTTP_201_CREATED)
+        return Answer(
+            lambda: Response(ChallengeSerializer(challenge).data, status=status.HTTP_201_CREATED)
+        )
 
 
 class ChallengeAccept(APIView):
@@ -88,13 +91,17 @@ class ChallengeAccept(APIView):
         responses={201: MatchStateSerializer, **ERRORS},
     )
     @idempotent
-    def post(self, request: Request, challenge_id: int) -> Response:
+    def post(self, request: Request, challenge_id: int) -> Answer:
         body = AcceptRequestSerializer(data=request.data or {})
         body.is_valid(raise_exception=True)
         seed = body.validated_data.get("seed") or None
         match = services.challenge_accept(challenge_id=challenge_id, user=request.user, seed=seed)
-        view = selectors.match_view(match, request.user)
-        return Response(state_data(view), status=status.HTTP_201_CREATED)
+        return Answer(
+            lambda: Response(
+                state_data(selectors.match_view(match, request.user)),
+                status=status.HTTP_201_CREATED,
+            )
+        )
 
 
 class ChallengeDecline(APIView):
@@ -107,9 +114,9 @@ class ChallengeDecline(APIView):
         responses={200: ChallengeSerializer, **ERRORS},
     )
     @idempotent
-    def post(self, request: Request, challenge_id: int) -> Response:
+    def post(self, request: Request, challenge_id: int) -> Answer:
         challenge = services.challenge_decline(challenge_id=challenge_id, user=request.user)
-        return Response(ChallengeSerializer(challenge).data)
+        return Answer(lambda: Response(ChallengeSerializer(challenge).data))
 
 
 class ChallengeCancel(APIView):
@@ -122,6 +129,6 @@ class ChallengeCancel(APIView):
         responses={200: ChallengeSerializer, **ERRORS},
     )
     @idempotent
-    def post(self, request: Request, challenge_id: int) -> Response:
+    def post(self, request: Request, challenge_id: int) -> Answer:
         challenge = services.challenge_cancel(challenge_id=challenge_id, user=request.user)
-        return Response(ChallengeSerializer(challenge).data)
+        return Answer(lambda: Response(ChallengeSerializer(challenge).data))

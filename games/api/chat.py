@@ -9,8 +9,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from backgammon_site.api_toolkit import ERRORS, TOO_MANY
-from backgammon_site.errors import Forbidden
+from backgammon_site.core.api_toolkit import ERRORS, TOO_MANY
+from backgammon_site.core.errors import Forbidden
 from games import selectors, services
 from games.api.matches import match_or_not_found
 from games.api.serializers import (

@@ -13,8 +13,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from backgammon_site.api_toolkit import ErrorSerializer
-from backgammon_site.errors import ApplicationError
+from backgammon_site.core.api_toolkit import ErrorSerializer
+from backgammon_site.core.errors import ApplicationError
 from games.api.matches import match_or_not_found
 from games.log.exports import has_mat_file, mat_export, text_record_export
 

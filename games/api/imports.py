@@ -14,14 +14,14 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from backgammon_site.api_toolkit import (
+from backgammon_site.core.api_toolkit import (
     ERRORS,
     TOO_MANY,
     ErrorSerializer,
     JSONParser,
     StrictCharField,
 )
-from backgammon_site.errors import ApplicationError, NotFound
+from backgammon_site.core.errors import ApplicationError, NotFound
 from games.api.analysis_serializers import AnalysisQuerySerializer, ImportAnalysisSerializer
 from games.api.downloads import TextDownload, download
 from games.computer.analysis import (

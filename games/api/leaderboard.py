@@ -11,8 +11,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from backgammon_site.api_toolkit import ERRORS, Pagination
-from backgammon_site.variants import Variant, variant_asked
+from backgammon_site.core.api_toolkit import ERRORS, Pagination
+from backgammon_site.core.variants import Variant, variant_asked
 from games.api.players import TimeoutsSerializer, timeouts_values
 from games.selectors import timeout_records
 from ratings import selectors

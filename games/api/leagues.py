@@ -14,11 +14,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from backgammon_site.api_toolkit import ERRORS, Pagination, StrictCharField, StrictIntegerField
-from backgammon_site.errors import NotFound
-from backgammon_site.variants import DEFAULT_VARIANT
+from backgammon_site.core.api_toolkit import ERRORS, Pagination, StrictCharField, StrictIntegerField
+from backgammon_site.core.errors import NotFound
+from backgammon_site.core.variants import DEFAULT_VARIANT
 from games import selectors, services
-from games.api.matches import IDEMPOTENCY_KEY, idempotent
+from games.api.idempotency import IDEMPOTENCY_KEY, Answer, idempotent
 from games.api.players import TimeoutsSerializer, timeouts_values
 from games.api.serializers import TimeControlField
 from games.models import League, LeagueEntry, LeagueMatch, LeagueSeason, Match, Variant
@@ -235,11 +235,11 @@ class LeagueListCreate(APIView):
         responses={201: LeagueDetailSerializer, **ERRORS},
     )
     @idempotent
-    def post(self, request: Request) -> Response:
+    def post(self, request: Request) -> Answer:
         body = LeagueRequestSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         league = services.league_create(creator=request.user, **body.validated_data)
-        return Response(_detail(league.pk), status=status.HTTP_201_CREATED)
+        return Answer(lambda: Response(_detail(league.pk), status=status.HTTP_201_CREATED))
 
 
 class LeagueDetail(APIView):
@@ -284,9 +284,9 @@ class LeagueSignUp(APIView):
         responses={200: LeagueDetailSerializer, **ERRORS},
     )
     @idempotent
-    def post(self, request: Request, league_id: int) -> Response:
+    def post(self, request: Request, league_id: int) -> Answer:
         services.league_sign_up(league_id=league_id, player=request.user)
-        return Response(_detail(league_id))
+        return Answer(lambda: Response(_detail(league_id)))
 
 
 class LeagueWithdraw(APIView):
@@ -299,6 +299,6 @@ class LeagueWithdraw(APIView):
         responses={200: LeagueDetailSerializer, **ERRORS},
     )
     @idempotent
-    def post(self, request: Request, league_id: int) -> Response:
+    def post(self, request: Request, league_id: int) -> Answer:
         services.league_withdraw(league_id=league_id, player=request.user)
-        return Response(_detail(league_id))
+        return Answer(lambda: Response(_detail(league_id)))

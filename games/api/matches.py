@@ -2,14 +2,9 @@
 
 from __future__ import annotations
 
-import functools
-import hashlib
-import json
-from collections.abc import Callable
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, transaction
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotAuthenticated, ValidationError
@@ -19,16 +14,17 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts import guests
-from backgammon_site.api_toolkit import (
+from backgammon_site.core.api_toolkit import (
     ERRORS,
     NOT_FINISHED,
     TOO_MANY,
     ErrorSerializer,
     Pagination,
 )
-from backgammon_site.errors import ApplicationError, Conflict, Forbidden, NotFound
+from backgammon_site.core.errors import Conflict, Forbidden, NotFound
 from games import selectors, services
 from games.api.analysis_serializers import AnalysisQuerySerializer, MatchAnalysisSerializer
+from games.api.idempotency import IDEMPOTENCY_KEY, Answer, idempotent
 from games.api.serializers import (
     ActionRequestSerializer,
     AnswerAheadSerializer,
@@ -47,78 +43,10 @@ from games.computer.analysis import (
 )
 from games.computer.tutor import tutor_after_play
 from games.dice.verification import check_dice
-from games.models import IdempotencyRecord, Match
+from games.models import Match
 from games.notifications.attention import record_match_open
-from games.services.idempotency import idempotency_cutoff
 
 User = get_user_model()
-
-IDEMPOTENCY_KEY = OpenApiParameter(
-    "Idempotency-Key",
-    str,
-    OpenApiParameter.HEADER,
-    required=False,
-    description="Retrying a POST with the same key within a day returns the first answer "
-    "instead of acting twice.",
-)
-
-
-def idempotent(view: Callable[..., Response]) -> Callable[..., Response]:
-    """Answer a repeated POST with the same Idempotency-Key from the first answer, for a day
-    (games.services.idempotency); an older key is new again."""
-
-    @functools.wraps(view)
-    def wrapper(self: APIView, request: Request, *args: Any, **kwargs: Any) -> Response:
-        key = request.headers.get("Idempotency-Key")
-        if not key or not request.user.is_authenticated:
-            return view(self, request, *args, **kwargs)
-        if len(key) > 100 or not key.isprintable():
-            raise ValidationError(
-                {"Idempotency-Key": ["At most 100 printable characters (no control characters)."]}
-            )
-        body = json.dumps(request.data, sort_keys=True, default=str)
-        fingerprint = hashlib.sha256(f"{request.path}\n{body}".encode()).hexdigest()
-        cutoff = idempotency_cutoff()
-        records = IdempotencyRecord.objects.filter(user=request.user, key=key)
-        earlier = records.filter(created_at__gte=cutoff).first()
-        if earlier is None:
-            try:
-                refusal: ApplicationError | None = None
-                with transaction.atomic():
-                    try:
-                        response = view(self, request, *args, **kwargs)
-                    except ApplicationError as refused:
-                        # Kept, not rolled back: what the service committed before refusing
-                        # (the timeout of a player who acts too late). Not recorded either,
-                        # so a retry asks again.
-                        refusal = refused
-                    else:
-                        records.filter(created_at__lt=cutoff).delete()
-                        IdempotencyRecord.objects.create(
-                            user=request.user,
-                            key=key,
-                            fingerprint=fingerprint,
-                            status_code=response.status_code,
-                            body=response.data,
-                        )
-                if refusal is not None:
-                    raise refusal
-                return response
-            except (IntegrityError, Conflict):
-                # A first request with this key committed while this one waited for the
-                # match: answer as it did. Without one, the conflict stands.
-                earlier = records.filter(created_at__gte=cutoff).first()
-                if earlier is None:
-                    raise
-        if earlier.fingerprint != fingerprint:
-            raise ApplicationError(
-                "This Idempotency-Key was used for a different request.", "idempotency_key_reused"
-            )
-        return Response(
-            earlier.body, status=earlier.status_code, headers={"Idempotent-Replayed": "true"}
-        )
-
-    return wrapper
 
 
 class MatchList(APIView):
@@ -205,7 +133,7 @@ class MatchActions(APIView):
         },
     )
     @idempotent
-    def post(self, request: Request, match_id: int) -> Response:
+    def post(self, request: Request, match_id: int) -> Answer:
         body = ActionRequestSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         values = body.validated_data
@@ -220,20 +148,23 @@ class MatchActions(APIView):
             play=values.get("play"),
             points=values.get("points"),
             number=values.get("number"),
+            message=message,
         )
-        if match.tutored:
-            tutor_after_play(
-                match=match,
-                actor=request.user,
-                expected_seq=values["seq"],
-                action=values["action"],
-                play=values.get("play"),
-            )
-            match.refresh_from_db(fields=["tutor_verdict"])
-        if message is not None:
-            services.chat_send(match_id=match.pk, author=request.user, text=message)
-        view = selectors.match_view(match, request.user)
-        return Response(state_data(view), headers={"ETag": _etag(match, request.user)})
+
+        def answer() -> Response:
+            if match.tutored:
+                tutor_after_play(
+                    match=match,
+                    actor=request.user,
+                    expected_seq=values["seq"],
+                    action=values["action"],
+                    play=values.get("play"),
+                )
+                match.refresh_from_db(fields=["tutor_verdict"])
+            view = selectors.match_view(match, request.user)
+            return Response(state_data(view), headers={"ETag": _etag(match, request.user)})
+
+        return Answer(answer)
 
 
 class MatchRematch(APIView):
@@ -257,11 +188,15 @@ class MatchRematch(APIView):
         },
     )
     @idempotent
-    def post(self, request: Request, match_id: int) -> Response:
+    def post(self, request: Request, match_id: int) -> Answer:
         challenge, made = services.rematch_offer(match_id=match_id, player=request.user)
-        challenge.refresh_from_db()
         code = status.HTTP_201_CREATED if made else status.HTTP_200_OK
-        return Response(ChallengeSerializer(challenge).data, status=code)
+
+        def answer() -> Response:
+            challenge.refresh_from_db()
+            return Response(ChallengeSerializer(challenge).data, status=code)
+
+        return Answer(answer)
 
 
 class MatchAnswerAhead(APIView):
@@ -382,7 +317,7 @@ def match_or_not_found(request: Request, match_id: int) -> Match:
     return match
 
 
-def state_data(view: dict[str, Any]) -> dict[str, Any]:
+def state_data(view: selectors.MatchView) -> dict[str, Any]:
     """A match state in MatchStateSerializer's shape, through one serializer made once: DRF
     copies all of a serializer's declared fields whenever one is made."""
     data: dict[str, Any] = _MATCH_STATE.to_representation(view)

@@ -13,8 +13,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.models import is_program
-from backgammon_site.api_toolkit import ERRORS
-from backgammon_site.errors import NotFound
+from backgammon_site.core.api_toolkit import ERRORS
+from backgammon_site.core.errors import NotFound
 from games import selectors, services
 from games.selectors.droppers import TimeoutRecord
 from ratings.selectors import ratings_of_player

@@ -6,9 +6,9 @@ from typing import Any
 
 from rest_framework import serializers
 
-from backgammon_site.api_toolkit import StrictCharField, StrictIntegerField
-from backgammon_site.errors import ApplicationError
-from backgammon_site.variants import DEFAULT_VARIANT
+from backgammon_site.core.api_toolkit import StrictCharField, StrictIntegerField
+from backgammon_site.core.errors import ApplicationError
+from backgammon_site.core.variants import DEFAULT_VARIANT
 from games.engine.variants import VARIANTS
 from games.models import Challenge, Variant
 from games.selectors import MATCH_STATUSES

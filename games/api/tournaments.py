@@ -14,11 +14,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from backgammon_site.api_toolkit import ERRORS, Pagination, StrictCharField, StrictIntegerField
-from backgammon_site.errors import NotFound
-from backgammon_site.variants import DEFAULT_VARIANT
+from backgammon_site.core.api_toolkit import ERRORS, Pagination, StrictCharField, StrictIntegerField
+from backgammon_site.core.errors import NotFound
+from backgammon_site.core.variants import DEFAULT_VARIANT
 from games import selectors, services
-from games.api.matches import IDEMPOTENCY_KEY, idempotent
+from games.api.idempotency import IDEMPOTENCY_KEY, Answer, idempotent
 from games.api.players import TimeoutsSerializer, timeouts_values
 from games.api.serializers import TimeControlField
 from games.models import BracketMatch, Tournament, Variant
@@ -253,11 +253,11 @@ class TournamentListCreate(APIView):
         responses={201: TournamentDetailSerializer, **ERRORS},
     )
     @idempotent
-    def post(self, request: Request) -> Response:
+    def post(self, request: Request) -> Answer:
         body = TournamentRequestSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         tournament = services.tournament_create(creator=request.user, **body.validated_data)
-        return Response(_detail(tournament.pk), status=status.HTTP_201_CREATED)
+        return Answer(lambda: Response(_detail(tournament.pk), status=status.HTTP_201_CREATED))
 
 
 class TournamentDetail(APIView):
@@ -281,9 +281,9 @@ class TournamentSignUp(APIView):
         responses={200: TournamentDetailSerializer, **ERRORS},
     )
     @idempotent
-    def post(self, request: Request, tournament_id: int) -> Response:
+    def post(self, request: Request, tournament_id: int) -> Answer:
         services.tournament_sign_up(tournament_id=tournament_id, player=request.user)
-        return Response(_detail(tournament_id))
+        return Answer(lambda: Response(_detail(tournament_id)))
 
 
 class TournamentWithdraw(APIView):
@@ -296,9 +296,9 @@ class TournamentWithdraw(APIView):
         responses={200: TournamentDetailSerializer, **ERRORS},
     )
     @idempotent
-    def post(self, request: Request, tournament_id: int) -> Response:
+    def post(self, request: Request, tournament_id: int) -> Answer:
         services.tournament_withdraw(tournament_id=tournament_id, player=request.user)
-        return Response(_detail(tournament_id))
+        return Answer(lambda: Response(_detail(tournament_id)))
 
 
 class TournamentCancel(APIView):
@@ -313,7 +313,7 @@ class TournamentCancel(APIView):
         responses={200: TournamentDetailSerializer, **ERRORS},
     )
     @idempotent
-    def post(self, request: Request, tournament_id: int) -> Response:
+    def post(self, request: Request, tournament_id: int) -> Answer:
         body = CancelRequestSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         services.tournament_cancel(
@@ -321,4 +321,4 @@ class TournamentCancel(APIView):
             moderator=request.user,
             reason=body.validated_data["reason"],
         )
-        return Response(_detail(tournament_id))
+        return Answer(lambda: Response(_detail(tournament_id)))

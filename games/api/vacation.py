@@ -14,7 +14,7 @@ from rest_framework.views import APIView
 
 from accounts.models import Profile
 from accounts.vacation import days_available, vacation_ends_at
-from backgammon_site.api_toolkit import ErrorSerializer
+from backgammon_site.core.api_toolkit import ErrorSerializer
 from games import services
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.clocks.rules import UNTIMED
+from games.clocks.standing import Clocks
 
 #: The correspondence presets of the challenge form: (key, days a move, reserve days).
 CORRESPONDENCE_PRESETS = (("1+8", 1, 8), ("3+10", 3, 10), ("7+0", 7, 0))
@@ -59,21 +60,28 @@ def _amount(value: float, unit: str) -> str:
     return forms[unit] % {"amount": f"{value:g}"}
 
 
-def clock_faces(view: Mapping[str, Any], now: datetime) -> list[dict[str, Any]]:
-    """What the match page shows of each player's time, with the seconds left at ``now``."""
-    clocks = view["clocks"]
-    live = clocks["kind"] == "live"
-    deadline = view["deadline"]
+def clock_faces(
+    clocks: Clocks,
+    *,
+    players: Sequence[str],
+    to_act: str | None,
+    deadline: datetime | None,
+    now: datetime,
+) -> list[dict[str, Any]]:
+    """What the match page shows of each player's time (``players`` by the names ``clocks``
+    and ``to_act`` use), with the seconds left at ``now``."""
+    live = clocks.kind == "live"
     faces = []
-    for index, name in enumerate(view["players"]):
-        running = clocks["running"] == name and deadline is not None
-        paused = view["to_act"] == name and clocks["paused_time_left_seconds"] is not None
-        if running:
+    for index, name in enumerate(players):
+        running = clocks.running == name and deadline is not None
+        paused_left = clocks.paused_time_left_seconds if to_act == name else None
+        paused = paused_left is not None
+        if running and deadline is not None:
             seconds = max((deadline - now).total_seconds(), 0.0)
-        elif paused:
-            seconds = clocks["paused_time_left_seconds"]
+        elif paused_left is not None:
+            seconds = paused_left
         else:
-            seconds = clocks["time_left_seconds"][index]
+            seconds = clocks.time_left_seconds[index]
         faces.append(
             {
                 "player": name,
@@ -88,7 +96,7 @@ def clock_faces(view: Mapping[str, Any], now: datetime) -> list[dict[str, Any]]:
                 ),
                 "deadline": deadline if running else None,
                 "reserve": (
-                    _reserve_words(clocks["time_left_seconds"][index])
+                    _reserve_words(clocks.time_left_seconds[index])
                     if not live and (running or paused)
                     else None
                 ),

@@ -33,7 +33,7 @@ from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
 
 from accounts import limits
-from backgammon_site.errors import Conflict, NotFound
+from backgammon_site.core.errors import Conflict, NotFound
 from games import services
 from games.computer.gnubg import GnubgRun
 from games.computer.review import ENGINES, Engine, review_match

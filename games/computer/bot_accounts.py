@@ -13,7 +13,7 @@ import logging
 from django.contrib.auth import get_user_model
 
 from accounts.models import is_computer
-from backgammon_site.errors import ApplicationError, Conflict
+from backgammon_site.core.errors import ApplicationError, Conflict
 from games import services
 from games.computer.decisions import BotLevel, bot_action, level_named
 from games.engine import state_from_snapshot

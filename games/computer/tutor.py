@@ -11,7 +11,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from backgammon_site.errors import ApplicationError, Forbidden
+from backgammon_site.core.errors import ApplicationError, Forbidden
 from games import selectors, services
 from games.computer.decisions import LEVELS_BY_NAME, ranked_plays
 from games.computer.review import mark_of

@@ -1,8 +1,14 @@
-"""Dice statistics for the whole site and each player, counted as rolls are made.
+"""Dice statistics for the whole site and each player, counted from the matches' logs.
 
 Each roll adds one to a counter row (scope, first die, second die); a page reads at most 36
 rows for a scope, so its cost does not grow with the number of rolls. Faces and doubles are
 sums of those counters; the chi-square tests compare them with fair dice.
+
+The rolls are counted every minute (``count_logged_rolls``, a periodic task), not in the
+transaction that makes them: every roll of the site adds to the same site rows, and counting
+there held those rows' locks, shared by every match, until the match's transaction ended. Each
+match keeps the seq up to which its rolls are counted (``Match.dice_counted_seq``), moved in
+the transaction that adds them, so a count is never lost nor made twice, whatever stops when.
 """
 
 from __future__ import annotations
@@ -12,11 +18,14 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.db import connection
+from django.db import connection, transaction
+from django.db.models import F
 
-from games.models import DicePairCount
+from games.models import DicePairCount, Match, MatchEvent
 
 SITE = "site"
+#: The log's events that are a roll of the server's dice.
+ROLL_KINDS = ("opening_roll", "roll")
 
 
 def scope_of(user_id: int | None) -> str:
@@ -51,6 +60,37 @@ def count_rolls(rolls: Iterable[tuple[int | None, int, int]]) -> None:
                 for value in (scope, first, second, added)
             ],
         )
+
+
+def count_logged_rolls(*, batch: int = 500) -> int:
+    """Count the rolls logged since the last count, ``batch`` matches a transaction; how many.
+
+    The matches counted are locked meanwhile, so the seq read is the seq whose events have
+    committed, and two counts at once count each roll once; a match locked by an action is
+    left for the next count rather than waited for."""
+    counted = 0
+    while True:
+        with transaction.atomic():
+            matches = {
+                pk: players
+                for pk, *players in Match.objects.select_for_update(skip_locked=True)
+                .filter(seq__gt=F("dice_counted_seq"))
+                .order_by("pk")
+                .values_list("pk", "first_player_id", "second_player_id")[:batch]
+            }
+            if not matches:
+                return counted
+            rolls = []
+            for match_id, kind, payload in MatchEvent.objects.filter(
+                match_id__in=matches, kind__in=ROLL_KINDS, seq__gt=F("match__dice_counted_seq")
+            ).values_list("match_id", "kind", "payload"):
+                roller = None if kind == "opening_roll" else matches[match_id][payload["player"]]
+                rolls.append((roller, *payload["dice"]))
+            count_rolls(rolls)
+            Match.objects.filter(pk__in=matches).update(dice_counted_seq=F("seq"))
+            counted += len(rolls)
+        if len(matches) < batch:
+            return counted
 
 
 @dataclass(frozen=True)

@@ -14,11 +14,17 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any, ClassVar, TypeAlias
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
 
 from .dice import Dice, check_die
 from .errors import IllegalActionError
+
+if TYPE_CHECKING:
+    from .board import Board
+    from .play import Play
+    from .position import Position
+    from .variant_moves import VariantPlay
 
 Payload: TypeAlias = dict[str, Any]
 
@@ -95,17 +101,31 @@ class Roll:
 
 
 @dataclass(frozen=True, slots=True)
+class ResolvedPlay:
+    """The play a notation names, found for ``dice`` on the mover's board ``before`` (a
+    Position, or a variant's Board): a Play, or a variant's play."""
+
+    before: Position | Board
+    dice: Dice
+    play: Play | VariantPlay
+
+
+@dataclass(frozen=True, slots=True)
 class PlayMade:
     """The player on roll plays the roll, written in notation (``24/18 13/8``).
 
     The notation is resolved against the position and dice when the event is applied, so the
     event needs no board to be read from a log; any spelling ``parse_play`` accepts will do,
-    and ``format_play(play)`` writes a Play canonically.
+    and ``format_play(play)`` writes a Play canonically. An event made by
+    ``MatchState.resolve_play`` carries the play found (``resolved``), which applying it to
+    the same board and dice takes as it is, without reading the notation again; it is no
+    part of the event's value.
     """
 
     kind: ClassVar[str] = "move"
     player: int
     notation: str
+    resolved: ResolvedPlay | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         check_player(self.player)

@@ -111,49 +111,98 @@ def move_list(
     """The match as players read it, game by game in two columns, in .mat's notation: what
     ``export_mat`` writes, for every variant (a variant without gnubg's numbering keeps its
     plays' own notation)."""
-    rules = MatchRules() if rules is None else rules
-    state = MatchState.new(match_length, rules)
-    games: list[GameMoves] = []
-    game: _Game | None = None
-    pending_dice: tuple[int, int] | None = None
+    return list(MoveList.new(match_length, rules).extended(events).games())
+
+
+@dataclass(frozen=True, slots=True)
+class MoveList:
+    """A match's move list as far as its first ``length`` events, which the events after them
+    extend without reading the first ones again.
+
+    ``finished`` holds the games that ended; ``under_way`` the game being played (None between
+    games); ``state`` is the match after those events, ``dice`` the roll the next play is of,
+    ``start`` the index of the first event of the game about to begin or under way.
+    """
+
+    state: MatchState
+    finished: tuple[GameMoves, ...] = ()
+    under_way: GameMoves | None = None
+    dice: tuple[int, int] | None = None
     start: int | None = None
-    for index, event in enumerate(events):
-        before = state
-        state = state.apply(event)
-        start = index if start is None else start
-        if game is None and state.phase != "opening":
-            game = _Game(before.game_number, before.score, start)
-        if isinstance(event, OpeningRoll) and state.dice is not None:
-            pending_dice = (state.dice.high, state.dice.low)
-        elif isinstance(event, Roll):
-            pending_dice = (event.dice.first, event.dice.second)
-            danced = state.last_play is not None and not state.last_play.play.moves
-            if danced and state.turn != event.player:
-                _cell(game, event.player, f"{_dice(pending_dice)}: ", index)
-        elif isinstance(event, PlayMade):
-            _cell(game, event.player, f"{_dice(pending_dice)}: {_moves(before, event)}", index)
-        elif isinstance(event, Double):
-            _cell(game, event.player, f" Doubles => {before.cube_value * 2}", index)
-        elif isinstance(event, Take):
-            _cell(game, event.player, " Takes", index)
-        elif isinstance(event, Drop):
-            _cell(game, event.player, " Drops", index)
-        elif isinstance(event, AcceptResignation) and before.phase_before_resignation == "moving":
-            # The resigner had rolled: their dice, with no play, before the win.
-            _cell(game, opponent(event.player), f"{_dice(pending_dice)}: ", index)
-        if game is not None and len(state.games) > len(before.games):
-            record = state.games[-1]
-            games.append(game.done(record.winner, record.points))
-            game, start = None, None
-    if game is not None:
-        games.append(game.done(None, 0))
-    return games
+    length: int = 0
+
+    @classmethod
+    def new(cls, match_length: int, rules: MatchRules | None = None) -> MoveList:
+        """The list of a match not yet begun.
+
+        >>> from .events import OpeningRoll, PlayMade
+        >>> listed = MoveList.new(1).extended([OpeningRoll((3, 1))])
+        >>> listed.extended([PlayMade(0, "8/5 6/5")]).games()[0].lines[0][0].text
+        '31: 8/5 6/5'
+        """
+        return cls(MatchState.new(match_length, MatchRules() if rules is None else rules))
+
+    def games(self) -> tuple[GameMoves, ...]:
+        """Every game so far, the one under way last."""
+        return self.finished if self.under_way is None else (*self.finished, self.under_way)
+
+    def extended(self, events: Iterable[Event]) -> MoveList:
+        """The list with ``events``, the match's next events, added: their indexes continue
+        from ``length``."""
+        state, dice, start, length = self.state, self.dice, self.start, self.length
+        finished = list(self.finished)
+        game = None if self.under_way is None else _Game.resumed(self.under_way)
+        for index, event in enumerate(events, start=self.length):
+            before = state
+            state = state.apply(event)
+            start = index if start is None else start
+            if game is None and state.phase != "opening":
+                game = _Game(before.game_number, before.score, start)
+            if isinstance(event, OpeningRoll) and state.dice is not None:
+                dice = (state.dice.high, state.dice.low)
+            elif isinstance(event, Roll):
+                dice = (event.dice.first, event.dice.second)
+                danced = state.last_play is not None and not state.last_play.play.moves
+                if danced and state.turn != event.player:
+                    _cell(game, event.player, f"{_dice(dice)}: ", index)
+            elif isinstance(event, PlayMade):
+                _cell(game, event.player, f"{_dice(dice)}: {_moves(before, event)}", index)
+            elif isinstance(event, Double):
+                _cell(game, event.player, f" Doubles => {before.cube_value * 2}", index)
+            elif isinstance(event, Take):
+                _cell(game, event.player, " Takes", index)
+            elif isinstance(event, Drop):
+                _cell(game, event.player, " Drops", index)
+            elif (
+                isinstance(event, AcceptResignation) and before.phase_before_resignation == "moving"
+            ):
+                # The resigner had rolled: their dice, with no play, before the win.
+                _cell(game, opponent(event.player), f"{_dice(dice)}: ", index)
+            if game is not None and len(state.games) > len(before.games):
+                record = state.games[-1]
+                finished.append(game.done(record.winner, record.points))
+                game, start = None, None
+            length = index + 1
+        return MoveList(
+            state,
+            tuple(finished),
+            None if game is None else game.done(None, 0),
+            dice,
+            start,
+            length,
+        )
 
 
 class _Game:
     def __init__(self, number: int, score: tuple[int, int], start: int) -> None:
         self.number, self.score, self.start = number, score, start
         self.lines: list[tuple[MoveCell | None, MoveCell | None]] = []
+
+    @classmethod
+    def resumed(cls, game: GameMoves) -> _Game:
+        resumed = cls(game.number, game.score, game.start)
+        resumed.lines = list(game.lines)
+        return resumed
 
     def add(self, player: int, cell: MoveCell) -> None:
         open_line = bool(self.lines) and self.lines[-1][1] is None and self.lines[-1][0] is not None

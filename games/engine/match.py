@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from .board import Board
 from .dice import Dice
 from .errors import EngineError, IllegalActionError
-from .events import Event, PlayMade, check_player, opponent
+from .events import Event, PlayMade, ResolvedPlay, check_player, opponent
 from .legal import legal_plays as _legal_plays
 from .match_records import (
     ABORTED,
@@ -343,15 +343,34 @@ class MatchState:
         >>> MatchState.new(1).apply(OpeningRoll((3, 1))).canonical_play(0, "8/5, 6/5")
         '8/5 6/5'
         """
+        return self.resolve_play(player, text).notation
+
+    def resolve_play(self, player: int, text: str) -> PlayMade:
+        """The event of ``player`` making the play ``text`` names now, in canonical notation
+        and carrying the play found, so that applying it to this state reads the notation no
+        more; an ``EngineError`` says why it cannot be.
+
+        >>> from games.engine.events import OpeningRoll
+        >>> opened = MatchState.new(1).apply(OpeningRoll((3, 1)))
+        >>> event = opened.resolve_play(0, "6/5 8/5")
+        >>> event == PlayMade(0, "8/5 6/5")
+        True
+        >>> opened.apply(event) == opened.apply(PlayMade(0, "8/5 6/5"))
+        True
+        """
         dice = self._dice_to_play(player)
         if self.board is None:
-            return format_play(parse_play(text, self.position_for(player), dice))
+            position = self.position_for(player)
+            play = parse_play(text, position, dice)
+            return PlayMade(player, format_play(play), ResolvedPlay(position, dice, play))
+        board = self.board_for(player)
         try:
-            return find_play(self.board_for(player), dice, text).notation
+            found = find_play(board, dice, text)
         except EngineError:
             # The rules' own refusal says why (a pinned checker, a checker that is not there).
             self.apply(PlayMade(player, text))
             raise
+        return PlayMade(player, found.notation, ResolvedPlay(board, dice, found))
 
     def turn_begun(self, player: int) -> PlayInProgress:
         """The play ``player`` puts together checker by checker, before the first checker.

@@ -190,9 +190,16 @@ def _play_made(state: MatchState, event: PlayMade) -> MatchState:
     dice = state.dice
     assert dice is not None
     variant = state.game_variant
+    resolved = event.resolved
+    if resolved is not None and resolved.dice != dice:
+        resolved = None
     if state.board is None:
         before = state.position_for(player)
-        play = parse_play(event.notation, before, dice)
+        if resolved is not None and resolved.before == before:
+            assert isinstance(resolved.play, Play)
+            play = resolved.play
+        else:
+            play = parse_play(event.notation, before, dice)
         after = before.apply(play)
         moved = dataclasses.replace(state, position=after if player == 0 else after.flipped())
         # A hitting game ends only when the mover has no checker left in play.
@@ -201,13 +208,11 @@ def _play_made(state: MatchState, event: PlayMade) -> MatchState:
         climbed = None
     else:
         board = state.board_for(player)
-        try:
-            found = find_play(board, dice, event.notation)
-        except IllegalPlayError as error:
-            reason = why_play_breaks_a_rule(board, dice, event.notation)
-            if reason is None:
-                raise
-            raise IllegalPlayError(f"{reason} {error}") from error
+        if resolved is not None and resolved.before == board:
+            assert isinstance(resolved.play, VariantPlay)
+            found = resolved.play
+        else:
+            found = _found_play(board, dice, event.notation)
         play = as_play(board, found)
         board_after = found.after
         climbed = (
@@ -236,6 +241,17 @@ def _play_made(state: MatchState, event: PlayMade) -> MatchState:
     winner = player if end.winner > 0 else opponent(player)
     result: GameEnding = "mother" if end.how == "mother pinned" else _ENDINGS[end.points]
     return _game_won(moved, winner, end.points * state.cube_value, result)
+
+
+def _found_play(board: Board, dice: Dice, notation: str) -> VariantPlay:
+    """The variant's play ``notation`` names; the rule it breaks, if it names none."""
+    try:
+        return find_play(board, dice, notation)
+    except IllegalPlayError as error:
+        reason = why_play_breaks_a_rule(board, dice, notation)
+        if reason is None:
+            raise
+        raise IllegalPlayError(f"{reason} {error}") from error
 
 
 def _climbed(moved: MatchState, player: int, dice: Dice) -> MatchState:

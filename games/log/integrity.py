@@ -9,7 +9,13 @@ from datetime import datetime
 from typing import Any
 
 from games.engine import EngineError, MatchState, fold, snapshot
-from games.log.records import StoredEvent, engine_events, rules_of_log
+from games.log.records import (
+    LoggedEvent,
+    StoredEvent,
+    engine_events,
+    logged_event,
+    rules_of_log,
+)
 from games.models import GENESIS_DIGEST, Match, MatchEvent
 
 
@@ -38,6 +44,31 @@ def event_digest(
         ensure_ascii=True,
     )
     return hashlib.sha256((previous + body).encode()).hexdigest()
+
+
+def log_after(match: Match, seq: int, digest: str) -> list[LoggedEvent] | None:
+    """The events of ``match``'s log after its event ``seq``, whose digest the caller knows as
+    ``digest``: what a reader who kept the log up to there needs to read to be at the match's
+    head (``match.seq``; from seq 0 and ``GENESIS_DIGEST``, the whole log). None when the log
+    does not go on from that digest to the match's head (another log under the same id, as a
+    restored copy of the database may hold)."""
+    after = match.events.filter(seq__gt=seq, seq__lte=match.seq)
+    rows = list(after.select_related("actor").order_by("seq"))
+    if not rows:
+        return [] if (seq, digest) == (match.seq, match.head_digest) else None
+    first = rows[0]
+    chained = first.seq == seq + 1 and first.digest == event_digest(
+        digest,
+        match_id=match.pk,
+        seq=first.seq,
+        kind=first.kind,
+        payload=first.payload,
+        actor_id=first.actor_id,
+        created_at=first.created_at,
+    )
+    if not chained or (rows[-1].seq, rows[-1].digest) != (match.seq, match.head_digest):
+        return None
+    return [logged_event(row) for row in rows]
 
 
 def fold_events(match_length: int, events: Iterable[StoredEvent]) -> MatchState:

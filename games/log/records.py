@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from games.engine import Event, MatchRules, event_from_payload
-from games.models import ImportedMatch, Match
+from games.models import ImportedMatch, Match, MatchEvent
 
 #: Kinds the service writes for the record that the rules engine does not fold.
 RECORD_KINDS = frozenset({"match_started", "dice_revealed"})
@@ -68,16 +68,18 @@ def engine_events(rows: Iterable[StoredEvent]) -> Iterator[Event]:
 
 def match_log(match: Match) -> list[LoggedEvent]:
     """A match's log, first to last."""
-    return [
-        LoggedEvent(
-            step=event.seq,
-            kind=event.kind,
-            payload=event.payload,
-            by=event.actor.get_username() if event.actor is not None else None,
-            server_made=event.actor_id is None,
-        )
-        for event in match.events.select_related("actor").order_by("seq")
-    ]
+    return [logged_event(event) for event in match.events.select_related("actor").order_by("seq")]
+
+
+def logged_event(event: MatchEvent) -> LoggedEvent:
+    """A match's stored event as its log reads it (its actor read with it)."""
+    return LoggedEvent(
+        step=event.seq,
+        kind=event.kind,
+        payload=event.payload,
+        by=event.actor.get_username() if event.actor is not None else None,
+        server_made=event.actor_id is None,
+    )
 
 
 def imported_log(imported: ImportedMatch) -> list[LoggedEvent]:

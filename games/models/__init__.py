@@ -3,7 +3,7 @@
 Nothing here holds a rule: games/services/ is the only code that changes a match.
 """
 
-from backgammon_site.variants import Variant
+from backgammon_site.core.variants import Variant
 from games.models.analysis import ImportedMatch, MatchAnalysis
 from games.models.audit import AuditRecord
 from games.models.challenges import Challenge

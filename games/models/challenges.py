@@ -6,7 +6,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
-from backgammon_site.variants import DEFAULT_VARIANT, variant_title
+from backgammon_site.core.variants import DEFAULT_VARIANT, variant_title
 from games.models.matches import Match
 
 

@@ -11,7 +11,8 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
-from backgammon_site.variants import DEFAULT_VARIANT, variant_title
+from backgammon_site.core.variants import DEFAULT_VARIANT, variant_title
+from games.engine import MatchState, snapshot, state_from_snapshot
 
 GENESIS_DIGEST = "0" * 64
 
@@ -62,6 +63,11 @@ class Match(models.Model):
     )
     player_seeds = models.JSONField(default=list, help_text="Each player's dice seed (public).")
     rolls_made = models.PositiveIntegerField(default=0)
+    dice_counted_seq = models.PositiveIntegerField(
+        default=0,
+        help_text="The seq up to which the site's dice statistics count this match's rolls: "
+        "they are counted from the log after the match's transaction (games/dice/statistics.py).",
+    )
     answer_ahead = models.JSONField(
         null=True,
         blank=True,
@@ -122,6 +128,12 @@ class Match(models.Model):
                 name="match_warning_due",
                 condition=models.Q(warn_at__isnull=False),
             ),
+            # The matches whose latest rolls the dice statistics have still to count.
+            models.Index(
+                fields=["id"],
+                name="match_dice_uncounted",
+                condition=models.Q(seq__gt=models.F("dice_counted_seq")),
+            ),
             # A player's recently finished matches, for their record of timeouts
             # (games/selectors/droppers.py): one range per seat.
             models.Index(
@@ -148,6 +160,19 @@ class Match(models.Model):
     @property
     def players(self) -> tuple[Any, Any]:
         return self.first_player, self.second_player
+
+    def folded_state(self) -> MatchState:
+        """The state ``state`` holds, decoded once for the snapshot as loaded or written."""
+        kept: tuple[Any, MatchState] | None = self.__dict__.get("_folded")
+        if kept is None or kept[0] is not self.state:
+            kept = (self.state, state_from_snapshot(self.state))
+            self._folded = kept
+        return kept[1]
+
+    def keep_state(self, state: MatchState) -> None:
+        """Write ``state`` as the snapshot (saved with the match), and keep it decoded."""
+        self.state = snapshot(state)
+        self._folded = (self.state, state)
 
     def player_index(self, user: Any) -> int | None:
         """0 or 1 for a player of this match, None for anyone else."""

@@ -13,7 +13,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
-from backgammon_site.variants import DEFAULT_VARIANT
+from backgammon_site.core.variants import DEFAULT_VARIANT
 from games.models.matches import Match
 
 MIN_SIZE = 4

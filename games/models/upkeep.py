@@ -13,7 +13,9 @@ class IdempotencyRecord(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     key = models.CharField(max_length=100)
     fingerprint = models.CharField(max_length=64, help_text="SHA-256 of the path and body.")
-    status_code = models.PositiveSmallIntegerField()
+    status_code = models.PositiveSmallIntegerField(
+        null=True, help_text="Empty while the first request is building its answer."
+    )
     body = models.JSONField(null=True)
     created_at = models.DateTimeField(default=timezone.now)
 

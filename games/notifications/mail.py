@@ -22,6 +22,7 @@ from games.engine.variants import variant_named
 from games.engine.words import resignation_words
 from games.models import BracketMatch, LeagueMatch, Match, Notification
 from games.notifications.news import matches_told_together
+from games.selectors import MatchView
 
 Kind = Notification.Kind
 
@@ -78,9 +79,9 @@ def news_item(notification: Notification) -> dict[str, Any]:
     match = notification.match
     assert match is not None
     view = selectors.match_view(match, user)
-    you = view["you"]
-    opponent = view["players"][1 - you] if you is not None else None
-    title = f"{view['players'][0]} v {view['players'][1]}"
+    you = view.you
+    opponent = view.players[1 - you] if you is not None else None
+    title = f"{view.players[0]} v {view.players[1]}"
     if notification.kind == Kind.YOUR_TURN:
         subject = f"Your turn against {opponent} (match {match.pk})"
         headline = f"It is your turn in your match against {opponent}."
@@ -166,34 +167,34 @@ def _challenge_item(notification: Notification) -> dict[str, Any]:
     }
 
 
-def _finished_headline(view: dict[str, Any]) -> str:
-    score = f"{view['score'][0]}-{view['score'][1]}"
-    reason = f" ({view['end_reason']})" if view.get("end_reason") else ""
-    if view["winner"] is None:
-        return f"The match {view['players'][0]} v {view['players'][1]} ended without a winner."
-    you = view["you"]
-    if you is not None and view["winner"] == view["players"][you]:
+def _finished_headline(view: MatchView) -> str:
+    score = f"{view.score[0]}-{view.score[1]}"
+    reason = f" ({view.end_reason})" if view.end_reason else ""
+    if view.winner is None:
+        return f"The match {view.players[0]} v {view.players[1]} ended without a winner."
+    you = view.you
+    if you is not None and view.winner == view.players[you]:
         return f"You won the match, {score}{reason}."
-    return f"{view['winner']} won the match, {score}{reason}."
+    return f"{view.winner} won the match, {score}{reason}."
 
 
-def position_in_words(view: dict[str, Any]) -> list[str]:
+def position_in_words(view: MatchView) -> list[str]:
     """The match as a player would describe it: whose turn, score, cube, pips, last play."""
-    names = view["players"]
+    names = view.players
     lines = [
-        f"{names[0]} v {names[1]}, {a_match_of(view['match_length'])}, "
-        f"game {view['game_number']}{' (the Crawford game)' if view['crawford'] else ''}.",
-        f"Score: {names[0]} {view['score'][0]}, {names[1]} {view['score'][1]}.",
+        f"{names[0]} v {names[1]}, {a_match_of(view.match_length)}, "
+        f"game {view.game_number}{' (the Crawford game)' if view.crawford else ''}.",
+        f"Score: {names[0]} {view.score[0]}, {names[1]} {view.score[1]}.",
     ]
-    if view["status"] != Match.Status.FINISHED:
+    if view.status != Match.Status.FINISHED:
         lines.append(_waiting_for(view))
-        cube = view["cube"]
-        owner = f", owned by {cube['owner']}" if cube["owner"] else " in the middle"
-        lines.append(f"The cube is at {cube['value']}{owner}.")
-        pips = view["pip_counts"]
+        cube = view.cube
+        owner = f", owned by {cube.owner}" if cube.owner else " in the middle"
+        lines.append(f"The cube is at {cube.value}{owner}.")
+        pips = view.pip_counts
         lines.append(f"Pip counts: {names[0]} {pips[0]}, {names[1]} {pips[1]}.")
-    games = view["games"]
-    if view["status"] == Match.Status.FINISHED and games:
+    games = view.games
+    if view.status == Match.Status.FINISHED and games:
         game = games[-1]
         result = {
             "gammon": " with a gammon",
@@ -202,35 +203,35 @@ def position_in_words(view: dict[str, Any]) -> list[str]:
             "resign": " by resignation",
             "mother": " by pinning the mother",
         }
-        points = f"{game['points']} point" if game["points"] == 1 else f"{game['points']} points"
-        if game["winner"] is None:
-            lines.append(f"Last game: game {game['number']} was drawn.")
+        points = f"{game.points} point" if game.points == 1 else f"{game.points} points"
+        if game.winner is None:
+            lines.append(f"Last game: game {game.number} was drawn.")
         else:
             lines.append(
-                f"Last game: {game['winner']} won game {game['number']}"
-                f"{result.get(game['result'], '')} ({points})."
+                f"Last game: {game.winner} won game {game.number}"
+                f"{result.get(game.result, '')} ({points})."
             )
-    last = view["last_play"]
+    last = view.last_play
     if last is not None:
-        dice = f"{max(last['dice'])}-{min(last['dice'])}"
-        lines.append(f"Last play: {last['player']} played {dice}: {last['play']}.")
+        dice = f"{max(last.dice)}-{min(last.dice)}"
+        lines.append(f"Last play: {last.player} played {dice}: {last.play}.")
     return lines
 
 
-def _waiting_for(view: dict[str, Any]) -> str:
-    turn, to_act, phase = view["turn"], view["to_act"], view["phase"]
-    if phase == "moving" and view["dice"]:
-        dice = f"{max(view['dice'])}-{min(view['dice'])}"
+def _waiting_for(view: MatchView) -> str:
+    turn, to_act, phase = view.turn, view.to_act, view.phase
+    if phase == "moving" and view.dice:
+        dice = f"{max(view.dice)}-{min(view.dice)}"
         return f"{turn} rolled {dice} and is to play it."
     if phase == "rolling":
-        double = " or double" if "double" in view["legal_actions"] else ""
+        double = " or double" if "double" in view.legal_actions else ""
         return f"{turn} is to roll{double}."
     if phase == "doubled":
-        return f"{turn} doubled to {view['cube']['value'] * 2}: {to_act} is to take or drop."
-    if phase == "resigned" and view["resignation"]:
-        offered = view["resignation"]["points"]
-        variant = variant_named(view["game_variant"])
-        points = offered * view["cube"]["value"]
+        return f"{turn} doubled to {view.cube.value * 2}: {to_act} is to take or drop."
+    if phase == "resigned" and view.resignation:
+        offered = view.resignation.points
+        variant = variant_named(view.game_variant)
+        points = offered * view.cube.value
         value = f"{points} point" if points == 1 else f"{points} points"
         return (
             f"{turn} offers to resign {resignation_words(variant, offered)} ({value}): "

@@ -25,7 +25,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import Delivery, Profile, PushSubscription, profile_loaded, profile_of
-from backgammon_site.vapid import site_vapid_keys
+from backgammon_site.core.vapid import site_vapid_keys
 from games.models import (
     BracketMatch,
     Challenge,

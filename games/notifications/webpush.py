@@ -22,7 +22,7 @@ from django.utils import timezone, translation
 from pywebpush import WebPushException, webpush
 
 from accounts.models import NewsPush, PushSubscription
-from backgammon_site.vapid import VapidKeys, site_vapid_keys
+from backgammon_site.core.vapid import VapidKeys, site_vapid_keys
 from games.models import Notification
 from games.notifications.attention import has_seen, is_due
 from games.notifications.mail import news_item

@@ -13,9 +13,10 @@ from django.utils.translation import gettext as _
 
 from accounts.models import is_computer
 from accounts.names import match_names
-from backgammon_site.variants import variant_title
+from backgammon_site.core.variants import variant_title
 from games.clocks.rules import UNTIMED, TimeControl
-from games.engine import BAR, MatchState, format_play, state_from_snapshot
+from games.clocks.standing import Clocks
+from games.engine import BAR, MatchState, format_play
 from games.engine.match_ids import gnubg_ids, xgid_of
 from games.models import Challenge, ChatMessage, ChatMute, Match
 from ratings.models import RatingChange
@@ -24,6 +25,17 @@ from .chat import chat_conversation as chat_conversation
 from .chat import chat_for_player as chat_for_player
 from .droppers import entries_with_timeouts as entries_with_timeouts
 from .droppers import timeout_records as timeout_records
+from .match_views import (
+    BoardView,
+    CubeView,
+    DiceSeedsView,
+    GameView,
+    LastPlayView,
+    RatingChangeView,
+    ResignationView,
+)
+from .match_views import MatchView as MatchView
+from .match_views import Viewer as Viewer
 from .positions import running_position_ids as running_position_ids
 from .tournaments import bracket_rounds as bracket_rounds
 from .tournaments import tournament_entrants as tournament_entrants
@@ -168,7 +180,7 @@ def match_with_players(
 
 
 def match_state(match: Match) -> MatchState:
-    return state_from_snapshot(match.state)
+    return match.folded_state()
 
 
 def match_summary(match: Match) -> dict[str, Any]:
@@ -189,7 +201,7 @@ def match_summary(match: Match) -> dict[str, Any]:
     }
 
 
-def match_view(match: Match, viewer: Any | None, *, for_page: bool = False) -> dict[str, Any]:
+def match_view(match: Match, viewer: Viewer, *, for_page: bool = False) -> MatchView:
     """Everything about a match that its page shows, plus what ``viewer`` may do now.
 
     Players are named by username (the API's names), or ``for_page`` by the names pages show
@@ -197,94 +209,107 @@ def match_view(match: Match, viewer: Any | None, *, for_page: bool = False) -> d
     the board's markup."""
     state = match_state(match)
     players = match.players
-    usernames = [user.get_username() for user in players]
-    names = list(match_names(*players)) if for_page else usernames
+    usernames = (players[0].get_username(), players[1].get_username())
+    names = match_names(*players) if for_page else usernames
     board = state.board_for(0)
     points = board.points
     you = match.player_index(viewer)
     seen_by = you if you is not None else state.turn if state.turn is not None else 0
-    legal_actions = list(state.legal_actions(you)) if you is not None else []
-    ending = list(ending_actions(match, state, you)) if you is not None else []
-    plays = legal_play_notations(state) if "move" in legal_actions else []
+    legal_actions = state.legal_actions(you) if you is not None else ()
+    ending = ending_actions(match, state, you) if you is not None else ()
+    plays = tuple(legal_play_notations(state)) if "move" in legal_actions else ()
     last = state.last_play
-    return {
-        "id": match.pk,
-        "seq": match.seq,
-        "status": match.status,
-        "phase": state.phase,
-        "players": names,
-        "usernames": usernames,
-        "you": you,
-        **rules_view(state),
-        "match_length": state.match_length,
-        "rated": match.rated,
-        "time_control": match.time_control,
-        "score": list(state.score),
-        "games_won": list(state.games_won()),
-        "game_number": state.game_number,
-        "crawford": state.crawford,
-        "post_crawford": state.is_post_crawford(),
-        "cube": {
-            "value": state.cube_value,
-            "owner": None if state.cube_owner is None else usernames[state.cube_owner],
-            "owner_name": None if state.cube_owner is None else names[state.cube_owner],
-        },
-        "turn": None if state.turn is None else names[state.turn],
-        "to_act": _name_in(match, match.to_act, names),
-        "dice": None if state.dice is None else [state.dice.first, state.dice.second],
-        "climbing": state.is_climbing(),
-        "board": {
-            "points": [points[i] for i in range(1, BAR)],
-            "pinned": [board.pinned[i] for i in range(1, BAR)],
-            "bar": [points[BAR], points[0]],
-            "off": list(board.borne_off()),
-            "waiting": list(board.waiting),
-        },
-        "board_text": state.board_for(seen_by).text(),
-        "board_seen_by": names[seen_by],
-        "pip_counts": list(state.pip_counts()),
-        **match_ids(state),
-        "resignation": (
-            {"by": names[state.turn], "points": state.resignation}
+    ids = match_ids(state)
+    cube_owner = state.cube_owner
+    return MatchView(
+        id=match.pk,
+        seq=match.seq,
+        status=match.status,
+        phase=state.phase,
+        players=names,
+        usernames=usernames,
+        you=you,
+        variant=state.rules.variant,
+        variant_title=variant_title(state.rules.variant),
+        game_variant=state.game_variant.name,
+        game_variant_title=variant_title(state.game_variant.name),
+        match_format=(
+            Challenge.MatchFormat.BEST_OF_THREE
+            if state.rules.counts_games()
+            else Challenge.MatchFormat.POINTS
+        ),
+        cube_in_use=state.has_cube(),
+        match_length=state.match_length,
+        rated=match.rated,
+        time_control=match.time_control,
+        score=state.score,
+        games_won=state.games_won(),
+        game_number=state.game_number,
+        crawford=state.crawford,
+        post_crawford=state.is_post_crawford(),
+        cube=CubeView(
+            value=state.cube_value,
+            owner=None if cube_owner is None else usernames[cube_owner],
+            owner_name=None if cube_owner is None else names[cube_owner],
+        ),
+        turn=None if state.turn is None else names[state.turn],
+        to_act=_name_in(match, match.to_act, names),
+        dice=None if state.dice is None else (state.dice.first, state.dice.second),
+        climbing=state.is_climbing(),
+        board=BoardView(
+            points=points[1:BAR],
+            pinned=board.pinned[1:BAR],
+            bar=(points[BAR], points[0]),
+            off=board.borne_off(),
+            waiting=board.waiting,
+        ),
+        board_text=state.board_for(seen_by).text(),
+        board_seen_by=names[seen_by],
+        pip_counts=state.pip_counts(),
+        position_id=ids["position_id"],
+        match_id=ids["match_id"],
+        xgid=ids["xgid"],
+        resignation=(
+            ResignationView(by=names[state.turn], points=state.resignation)
             if state.resignation is not None and state.turn is not None
             else None
         ),
-        "last_play": (
-            {
-                "player": names[last.player],
-                "dice": [last.dice.first, last.dice.second],
-                "play": format_play(last.play),
-            }
+        last_play=(
+            LastPlayView(
+                player=names[last.player],
+                dice=(last.dice.first, last.dice.second),
+                play=format_play(last.play),
+            )
             if last is not None
             else None
         ),
-        "games": [
-            {
-                "number": game.number,
-                "winner": None if game.winner is None else names[game.winner],
-                "points": game.points,
-                "result": game.result,
-                "crawford": game.crawford,
-            }
+        games=tuple(
+            GameView(
+                number=game.number,
+                winner=None if game.winner is None else names[game.winner],
+                points=game.points,
+                result=game.result,
+                crawford=game.crawford,
+            )
             for game in state.games
-        ],
-        "winner": _name_in(match, match.winner, names),
-        "end_reason": state.end_reason,
-        "end_offered_by": None if state.end_offered_by is None else names[state.end_offered_by],
-        "deadline": match.deadline,
-        "clocks": match_clocks(match, names),
-        "dice_seeds": {
-            "player_seeds": list(match.player_seeds),
-            "revealed": match.status == Match.Status.FINISHED,
-        },
-        "legal_actions": legal_actions,
-        "ending_actions": ending,
-        "legal_plays": plays,
-        "rating_changes": rating_changes(match, names),
-        "tutor": tutor_verdict_for(match, you) if tutored_seat(match) == you else None,
-        "created_at": match.created_at,
-        "updated_at": match.updated_at,
-    }
+        ),
+        winner=_name_in(match, match.winner, names),
+        end_reason=state.end_reason,
+        end_offered_by=None if state.end_offered_by is None else names[state.end_offered_by],
+        deadline=match.deadline,
+        clocks=match_clocks(match, names),
+        dice_seeds=DiceSeedsView(
+            player_seeds=tuple(match.player_seeds),
+            revealed=match.status == Match.Status.FINISHED,
+        ),
+        legal_actions=tuple(legal_actions),
+        ending_actions=tuple(ending),
+        legal_plays=plays,
+        rating_changes=rating_changes(match, names),
+        tutor=tutor_verdict_for(match, you) if tutored_seat(match) == you else None,
+        created_at=match.created_at,
+        updated_at=match.updated_at,
+    )
 
 
 def tutored_seat(match: Match) -> int | None:
@@ -304,23 +329,6 @@ def tutor_verdict_for(match: Match, seat: int | None) -> dict[str, Any] | None:
     if seat is None or verdict is None or verdict.get("player") != seat:
         return None
     return dict(verdict)
-
-
-def rules_view(state: MatchState) -> dict[str, Any]:
-    """What a match is played by: its variant (or ``tavli``), the game on the board (the
-    rotation's game in Tavli), its format as challenges name it, and whether the cube is used."""
-    return {
-        "variant": state.rules.variant,
-        "variant_title": variant_title(state.rules.variant),
-        "game_variant": state.game_variant.name,
-        "game_variant_title": variant_title(state.game_variant.name),
-        "match_format": (
-            Challenge.MatchFormat.BEST_OF_THREE
-            if state.rules.counts_games()
-            else Challenge.MatchFormat.POINTS
-        ),
-        "cube_in_use": state.has_cube(),
-    }
 
 
 def match_ids(state: MatchState) -> dict[str, str | None]:
@@ -345,26 +353,27 @@ def legal_play_notations(state: MatchState) -> list[str]:
 _kept_play_notations = functools.lru_cache(maxsize=64)(MatchState.legal_play_notations)
 
 
-def match_clocks(match: Match, names: tuple[str, str]) -> dict[str, Any]:
-    """Both players' time. The clock of the player to act runs until ``deadline``; the others'
-    time left is as it stood when their last decision ended."""
+def match_clocks(match: Match, names: tuple[str, str]) -> Clocks:
+    """Both players' time, each named by ``names``. The clock of the player to act runs until
+    ``deadline``; the others' time left is as it stood when their last decision ended."""
     control = TimeControl.of(match.time_control)
     running = match.player_index(match.to_act) if match.deadline is not None else None
-    return {
-        "kind": "live" if control.live else UNTIMED if control.untimed else "correspondence",
-        "per_move_seconds": control.per_move.total_seconds(),
-        "increment_seconds": control.increment.total_seconds(),
-        "time_left_seconds": list(match.clocks) or control.starting_clocks(),
-        "running": None if running is None else names[running],
-        "paused_time_left_seconds": match.paused_time_left,
-    }
+    first, second = list(match.clocks) or control.starting_clocks()
+    return Clocks(
+        kind="live" if control.live else UNTIMED if control.untimed else "correspondence",
+        per_move_seconds=control.per_move.total_seconds(),
+        increment_seconds=control.increment.total_seconds(),
+        time_left_seconds=(first, second),
+        running=None if running is None else names[running],
+        paused_time_left_seconds=match.paused_time_left,
+    )
 
 
 def _name(user: Any | None) -> str | None:
     return None if user is None else user.get_username()
 
 
-def _name_in(match: Match, user: Any | None, names: list[str]) -> str | None:
+def _name_in(match: Match, user: Any | None, names: tuple[str, str]) -> str | None:
     """``user``, a player of ``match`` or None, by the name ``names`` gives their seat."""
     seat = None if user is None else match.player_index(user)
     return None if seat is None else names[seat]
@@ -424,24 +433,26 @@ def against_computer(match: Match) -> bool:
     return known
 
 
-def rating_changes(match: Match, names: list[str] | None = None) -> list[dict[str, Any]]:
+def rating_changes(
+    match: Match, names: tuple[str, str] | None = None
+) -> tuple[RatingChangeView, ...]:
     """What a rated, finished match did to each player's rating, in seat order (each player
     named by ``names``, else their username); empty until the match has been rated."""
     if not match.rated or match.status != Match.Status.FINISHED:
-        return []
+        return ()
     changes = {change.user_id: change for change in RatingChange.objects.filter(match=match)}
     if len(changes) != 2:
-        return []
-    return [
-        {
-            "player": player.get_username() if names is None else names[seat],
-            "rating_before": changes[player.pk].rating_before,
-            "rating_after": changes[player.pk].rating_after,
-            "difference": changes[player.pk].difference,
-            "provisional": changes[player.pk].is_provisional,
-        }
+        return ()
+    return tuple(
+        RatingChangeView(
+            player=player.get_username() if names is None else names[seat],
+            rating_before=changes[player.pk].rating_before,
+            rating_after=changes[player.pk].rating_after,
+            difference=changes[player.pk].difference,
+            provisional=changes[player.pk].is_provisional,
+        )
         for seat, player in enumerate(match.players)
-    ]
+    )
 
 
 def rematches(match: Match) -> list[Challenge]:

@@ -12,7 +12,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from backgammon_site.errors import ApplicationError, Conflict, Forbidden
+from backgammon_site.core.errors import ApplicationError, Conflict, Forbidden
 from games.engine import Drop, MatchState, Take, state_from_snapshot
 from games.models import Match
 from games.services.locks import locked_match

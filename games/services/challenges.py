@@ -12,8 +12,8 @@ from django.utils.translation import gettext as _
 
 from accounts.guests import is_guest
 from accounts.models import is_program
-from backgammon_site.errors import ApplicationError, Conflict, Forbidden
-from backgammon_site.variants import DEFAULT_VARIANT, is_variant, unknown_variant_message
+from backgammon_site.core.errors import ApplicationError, Conflict, Forbidden
+from backgammon_site.core.variants import DEFAULT_VARIANT, is_variant, unknown_variant_message
 from games.engine import EngineError, MatchRules, state_from_snapshot
 from games.engine.variants import MATCH_VARIANTS, MatchFormat
 from games.models import Challenge, Match

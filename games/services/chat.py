@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts import limits
-from backgammon_site.errors import ApplicationError, Forbidden, NotFound
+from backgammon_site.core.errors import ApplicationError, Forbidden, NotFound
 from games.models import ChatMessage, ChatMute, ChatReport, Match
 from games.signals import chat_changed
 
@@ -67,6 +67,13 @@ def chat_send(*, match_id: int, author: Any, text: Any) -> ChatMessage:
     _require_player(match, author)
     if match.finished_at is not None and timezone.now() - match.finished_at > TALK_AFTER_THE_END:
         raise Forbidden(_("This match ended too long ago to talk in it."))
+    return chat_message_add(match, author=author, text=text)
+
+
+def chat_message_add(match: Match, *, author: Any, text: str) -> ChatMessage:
+    """Keep ``author``'s cleaned ``text`` at the match's current seq, announced once the
+    caller's transaction commits: a message sent with an action is kept in the action's
+    transaction, so both are kept or neither."""
     message = ChatMessage.objects.create(match=match, author=author, text=text, seq=match.seq)
     _announce(match.pk)
     return message

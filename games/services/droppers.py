@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from backgammon_site.errors import Forbidden
+from backgammon_site.core.errors import Forbidden
 from games.selectors.droppers import (
     TimeoutRecord,
     dropper_lifts_at,

@@ -18,7 +18,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import is_computer, is_program
-from backgammon_site.errors import ApplicationError, Forbidden
+from backgammon_site.core.errors import ApplicationError, Forbidden
 from games.engine import MatchState
 from games.log.records import match_log, read_log, rules_of_log
 from games.models import AuditRecord, FairPlayCase, FairPlayMatch, Match, MatchAnalysis

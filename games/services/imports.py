@@ -10,7 +10,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from backgammon_site.errors import ApplicationError
+from backgammon_site.core.errors import ApplicationError
 from games.engine import Event, MatchRules, MatchState, fold
 from games.engine.mat import export_mat
 from games.engine.mat_reader import MatFileError, parse_mat

@@ -20,8 +20,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from backgammon_site.errors import ApplicationError, Forbidden
-from backgammon_site.variants import DEFAULT_VARIANT
+from backgammon_site.core.errors import ApplicationError, Forbidden
+from backgammon_site.core.variants import DEFAULT_VARIANT
 from games.models import League, LeagueDivision, LeagueEntry, LeagueMatch, LeagueSeason, Match
 from games.models.leagues import MAX_DIVISION_SIZE, MIN_DIVISION_SIZE
 from games.services.challenges import MAX_MATCH_LENGTH, challenge_rules, clean_time_control

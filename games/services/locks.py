@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from accounts.models import Profile, profile_of
-from backgammon_site.errors import NotFound
+from backgammon_site.core.errors import NotFound
 from games.models import Challenge, League, Match, Tournament
 
 

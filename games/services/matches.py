@@ -13,11 +13,18 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import is_program, player_kind
-from backgammon_site.errors import ApplicationError, Conflict, Forbidden, IllegalAction, NotFound
+from backgammon_site.core.errors import (
+    ApplicationError,
+    Conflict,
+    Forbidden,
+    IllegalAction,
+    NotFound,
+)
 from games.dice import rolls
 from games.dice.seed_vault import encrypt_seed
-from games.engine import ACTIONS, EngineError, MatchRules, MatchState, snapshot, state_from_snapshot
+from games.engine import ACTIONS, EngineError, MatchRules, MatchState, snapshot
 from games.models import Match
+from games.services.chat import chat_message_add, chat_text_clean
 from games.services.locks import locked_match, preferences
 from games.services.turns import play_on, player_event
 from games.services.tutor import tutor_check
@@ -114,6 +121,7 @@ def match_act(
     play: str | None = None,
     points: int | None = None,
     number: int | None = None,
+    message: str | None = None,
 ) -> Match:
     """A player's action: roll, double, take, drop, move, name_double, resign, accept_resign,
     reject_resign, or one of the ENDING_ACTIONS (``games.selectors.ending_actions`` says which
@@ -122,7 +130,8 @@ def match_act(
     ``expected_seq`` is the seq the player saw; if the match has moved on, nothing is done
     and Conflict is raised. ``play`` is the notation of a move; ``points`` (1, 2 or 3) the
     value offered when resigning; ``number`` (1 to 6) the double named after an acey-deucey
-    1-2.
+    1-2. ``message``, said to the opponent with the action, is kept in the action's
+    transaction: a message refused refuses the action, and an action refused keeps no message.
     """
     if action not in ACTIONS:
         raise ApplicationError(
@@ -130,13 +139,14 @@ def match_act(
         )
     if isinstance(expected_seq, bool) or not isinstance(expected_seq, int):
         raise ApplicationError("seq must be the whole number of the last event seen.", "seq")
+    said = None if message is None else chat_text_clean(message)
     try:
-        return _act(match_id, actor, expected_seq, action, play, points, number)
+        return _act(match_id, actor, expected_seq, action, play, points, number, said)
     except _OnVacation:
         # Acting ends a vacation first, so that the time of this and every other match of the
         # player's runs again before the action is timed.
         vacation_end(user=actor)
-        return _act(match_id, actor, expected_seq, action, play, points, number)
+        return _act(match_id, actor, expected_seq, action, play, points, number, said)
 
 
 class _OnVacation(Exception):
@@ -151,6 +161,7 @@ def _act(
     play: str | None,
     points: int | None,
     number: int | None,
+    said: str | None,
 ) -> Match:
     with transaction.atomic():
         match = locked_match(match_id)
@@ -164,7 +175,7 @@ def _act(
                 f"The match has moved on: it is at seq {match.seq}, not {expected_seq}.",
                 current_seq=match.seq,
             )
-        writer = MatchWriter(match, state_from_snapshot(match.state))
+        writer = MatchWriter(match, match.folded_state())
         timed_out = _is_overdue(match)
         if timed_out:
             writer.time_out()
@@ -178,6 +189,8 @@ def _act(
             writer.decision_goes_on = action in ("offer_end", "decline_end")
             play_on(writer)
         writer.save()
+        if said is not None and not timed_out:
+            chat_message_add(match, author=actor, text=said)
     if timed_out:
         loser = match.players[1 - writer.state.winner] if writer.state.winner is not None else None
         raise IllegalAction(
@@ -204,7 +217,7 @@ def match_timeout(*, match_id: int, seq: int | None = None) -> TimeCheck:
             return TimeCheck(timed_out=False)
         if not _is_overdue(match):
             return TimeCheck(timed_out=False, deadline=match.deadline)
-        writer = MatchWriter(match, state_from_snapshot(match.state))
+        writer = MatchWriter(match, match.folded_state())
         writer.time_out()
         writer.save()
     return TimeCheck(timed_out=True)

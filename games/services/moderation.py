@@ -9,7 +9,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from backgammon_site.errors import ApplicationError, Forbidden
+from backgammon_site.core.errors import ApplicationError, Forbidden
 from games.engine import MatchAborted, MatchAwarded, state_from_snapshot
 from games.engine.events import Event
 from games.models import BracketMatch, Match, Tournament

@@ -16,7 +16,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from backgammon_site.errors import ApplicationError, Forbidden
+from backgammon_site.core.errors import ApplicationError, Forbidden
 from games.clocks.rules import TimeControl
 from games.models import AuditRecord, Match, Tournament, TournamentEntry
 from games.services.announcements import announce

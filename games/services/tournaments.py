@@ -21,8 +21,8 @@ from django.utils.translation import gettext as _
 
 from accounts.guests import is_guest
 from accounts.models import is_computer
-from backgammon_site.errors import ApplicationError, Forbidden
-from backgammon_site.variants import DEFAULT_VARIANT, is_variant, unknown_variant_message
+from backgammon_site.core.errors import ApplicationError, Forbidden
+from backgammon_site.core.variants import DEFAULT_VARIANT, is_variant, unknown_variant_message
 from games.engine import MatchRules
 from games.models import BracketMatch, Match, MatchEvent, Tournament, TournamentEntry, Variant
 from games.models.tournaments import MAX_SIZE, MIN_SIZE

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from django.utils.translation import gettext as _
 
-from backgammon_site.errors import ApplicationError, IllegalAction
+from backgammon_site.core.errors import ApplicationError, IllegalAction
 from games.dice import rolls
 from games.dice.seed_vault import decrypt_seed
 from games.engine import (
@@ -88,7 +88,7 @@ def player_event(
             return Roll(player, Dice(*next_roll(writer.match)))
         if action == "move":
             assert isinstance(play, str)
-            return PlayMade(player, state.canonical_play(player, play))
+            return state.resolve_play(player, play)
         if action == "name_double":
             assert isinstance(number, int)
             return DoubleNamed(player, number)

@@ -14,7 +14,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from accounts.models import is_computer
-from backgammon_site.errors import ApplicationError, Forbidden
+from backgammon_site.core.errors import ApplicationError, Forbidden
 from games.engine import VARIANTS, MatchRules
 from games.selectors import tutored_seat
 from games.services.locks import locked_match

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import Profile
 from accounts.vacation import VacationAllowance
-from backgammon_site.errors import ApplicationError
+from backgammon_site.core.errors import ApplicationError
 from games.clocks.rules import TimeControl, vacation_days_used
 from games.models import Match
 from games.services.announcements import announce

@@ -2,30 +2,26 @@
 
 ``MatchWriter`` applies each event to the state through the rules and chains it to the log's
 digest; ``save`` then writes the events and the snapshot in the transaction, and with them the
-clocks, the result and its ratings, the dice counters and the announcement on commit.
+clocks, the result and its ratings, and the announcement on commit. The dice statistics count
+the rolls from the log afterwards (games/dice/statistics.py), outside the match's transaction.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils import timezone
 
-from backgammon_site.errors import IllegalAction
-from games.dice import statistics
+from backgammon_site.core.errors import IllegalAction
 from games.dice.seed_vault import decrypt_seed
-from games.engine import EngineError, MatchState, OpeningRoll, PlayMade, Roll, TimedOut, snapshot
+from games.engine import EngineError, MatchState, OpeningRoll, PlayMade, Roll, TimedOut
 from games.engine.events import Event
 from games.log.integrity import event_digest
 from games.models import Match, MatchEvent
 from games.services.announcements import NOT_DECISIONS, announce
 from games.services.deadlines import restart_clocks
 from ratings.services import rate_match
-
-#: A roll the server made: the roller (None for an opening roll) and the two dice.
-ServerRoll = tuple[int | None, int, int]
 
 
 @dataclass
@@ -35,7 +31,6 @@ class MatchWriter:
     match: Match
     state: MatchState
     new_events: list[MatchEvent] = field(default_factory=list)
-    new_rolls: list[ServerRoll] = field(default_factory=list)
     moves_made: list[int] = field(default_factory=lambda: [0, 0])
     deciding: int | None = None
     #: The call made or answered an offer to end the match: the decision waiting (and its
@@ -57,12 +52,8 @@ class MatchWriter:
             self.state = self.state.apply(event)
         except EngineError as error:
             raise IllegalAction(str(error)) from None
-        if isinstance(event, OpeningRoll):
+        if isinstance(event, OpeningRoll | Roll):
             self.match.rolls_made += 1
-            self.new_rolls.append((None, *event.dice))
-        if isinstance(event, Roll):
-            self.match.rolls_made += 1
-            self.new_rolls.append((event.player, event.dice.first, event.dice.second))
         if isinstance(event, PlayMade):
             self.moves_made[event.player] += 1
         if actor is not None:
@@ -91,7 +82,7 @@ class MatchWriter:
             server_seed = decrypt_seed(match.server_seed_ciphertext)
             self.record("dice_revealed", {"server_seed": server_seed.hex()})
         MatchEvent.objects.bulk_create(self.new_events)
-        match.state = snapshot(state)
+        match.keep_state(state)
         match.updated_at = timezone.now()
         to_act = state.player_to_act()
         match.to_act = None if to_act is None else match.players[to_act]
@@ -113,9 +104,6 @@ class MatchWriter:
         match.save(update_fields=fields)
         if finishing:
             _rate(match)
-        # Last: the site's dice counters are shared by every match, so their rows stay locked
-        # for as short a time as possible.
-        _count_dice(match, self.new_rolls)
         announce(match, acted_by=self.acted_by, decided_at=self.decided_at)
 
 
@@ -165,13 +153,4 @@ def _rate(match: Match) -> None:
         finished_at=match.finished_at,
         match_length=match.match_length,
         variant=match.variant,
-    )
-
-
-def _count_dice(match: Match, rolls: Iterable[ServerRoll]) -> None:
-    """Add the server's ``rolls`` to the site's dice statistics and the rollers'."""
-    players = (match.first_player_id, match.second_player_id)
-    statistics.count_rolls(
-        (None if roller is None else players[roller], first, second)
-        for roller, first, second in rolls
     )

@@ -21,8 +21,8 @@ from django.views.decorators.http import require_POST
 
 from accounts import guests, limits
 from accounts.models import BOT_LEVELS
-from backgammon_site.errors import ApplicationError
-from backgammon_site.variants import DEFAULT_VARIANT
+from backgammon_site.core.errors import ApplicationError
+from backgammon_site.core.variants import DEFAULT_VARIANT
 from games import services
 from games.clocks.rules import UNTIMED
 from games.computer.decisions import LEVELS_BY_NAME

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.names import player_name
-from backgammon_site.errors import ApplicationError, NotFound
+from backgammon_site.core.errors import ApplicationError, NotFound
 from games import selectors, services
 from games.models import Match
 from games.views.match import match_or_404, refused, seat_of, with_refusal_status

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.names import player_name
-from backgammon_site.errors import ApplicationError
+from backgammon_site.core.errors import ApplicationError
 from games import services
 from games.models import League, Tournament
 

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from backgammon_site.errors import ApplicationError, NotFound, TooManyAttempts
+from backgammon_site.core.errors import ApplicationError, NotFound, TooManyAttempts
 from games.computer.analysis import (
     analysis_limit_spend,
     analysis_request,

@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from backgammon_site.caching import viewer_independent
+from backgammon_site.core.caching import viewer_independent
 
 # The site.css colours the installed app opens with: the page's background and the header's.
 BACKGROUND_COLOUR = "#f6f3ec"

@@ -10,8 +10,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from backgammon_site.errors import ApplicationError
-from backgammon_site.variants import Variant, variant_asked
+from backgammon_site.core.errors import ApplicationError
+from backgammon_site.core.variants import Variant, variant_asked
 from games.selectors import timeout_records
 from ratings import selectors
 

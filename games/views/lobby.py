@@ -18,8 +18,8 @@ from django.utils.translation import gettext_lazy as _
 from accounts import guests
 from accounts.models import BOT_LEVELS
 from accounts.names import player_name
-from backgammon_site.errors import ApplicationError, NotFound
-from backgammon_site.variants import DEFAULT_VARIANT
+from backgammon_site.core.errors import ApplicationError, NotFound
+from backgammon_site.core.variants import DEFAULT_VARIANT
 from games import selectors, services
 from games.clocks.words import CORRESPONDENCE_PRESETS, time_control_words
 from games.computer.decisions import LEVELS_BY_NAME

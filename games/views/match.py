@@ -8,6 +8,7 @@ Nothing reaches the match's log until Done posts the whole play through the serv
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Any
 
 from django import forms
@@ -24,7 +25,7 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts import guests
 from accounts.names import match_names, player_name
 from accounts.rewards import wears_crown
-from backgammon_site.errors import (
+from backgammon_site.core.errors import (
     ApplicationError,
     Conflict,
     Forbidden,
@@ -38,6 +39,7 @@ from games.dice.seed_vault import seed_commitment
 from games.engine import format_play
 from games.models import Challenge, Match
 from games.notifications.attention import record_match_open
+from games.selectors import MatchView
 from games.views.board import board_svg, draw_board
 from games.views.checker_looks import checker_looks
 from games.views.cube import Cube
@@ -152,6 +154,7 @@ def match_act(request: HttpRequest, match_id: int) -> HttpResponse:
             play=form.cleaned_data["play"],
             points=form.cleaned_data["points"],
             number=form.cleaned_data["number"],
+            message=message,
         )
         tutor_after_play(
             match=match,
@@ -166,8 +169,6 @@ def match_act(request: HttpRequest, match_id: int) -> HttpResponse:
         )
     except ApplicationError as error:
         return refused(request, match, error)
-    if message is not None:
-        services.chat_send(match_id=match.pk, author=actor, text=message)
     return redirect("match", match_id=match.pk)
 
 
@@ -377,18 +378,13 @@ def _play_area(
     the turn being put together."""
     view = selectors.match_view(match, viewer, for_page=True)
     state = selectors.match_state(match)
-    you = view["you"]
+    you = view.you
     side = you if you is not None else (1 if request.GET.get("side") == "1" else 0)
-    names = (view["players"][0], view["players"][1])
+    names = (view.players[0], view.players[1])
     notice = None
     turn = None
     selected = None
-    if (
-        hint is None
-        and "move" in view["legal_actions"]
-        and you is not None
-        and state.dice is not None
-    ):
+    if hint is None and "move" in view.legal_actions and you is not None and state.dice is not None:
         turn, selected, notice = turn_in_progress(request, state, you)
 
     def link(**target: int) -> str:
@@ -412,7 +408,7 @@ def _play_area(
         shown,
         side=side,
         names=names,
-        usernames=(view["usernames"][0], view["usernames"][1]),
+        usernames=(view.usernames[0], view.usernames[1]),
         dice=state.dice,
         dice_owner=state.turn,
         used_dice=tuple(move.die for move in turn.moves) if turn is not None else (),
@@ -430,8 +426,8 @@ def _play_area(
         "match": match,
         "act_url": reverse("match-act", kwargs={"match_id": match.pk}),
         "view": view,
-        "games": games_said(view["games"]),
-        "end_reason": end_reason(view["end_reason"]),
+        "games": games_said(view.games),
+        "end_reason": end_reason(view.end_reason),
         "state": state,
         "double_numbers": range(1, 7),
         "board": board,
@@ -458,7 +454,7 @@ def _play_area(
         "clocks_html": CLOCKS_SLOT,
         "ended_by": _ended_by(match),
         # Ending a casual match (or one against the computer) is ending the game, not aborting.
-        "against_computer": "abort" in view["ending_actions"]
+        "against_computer": "abort" in view.ending_actions
         and (selectors.against_computer(match) or selectors.is_casual(match)),
         "after": _after_the_match(request, match, view, viewer),
         "download": match_download(match),
@@ -489,28 +485,28 @@ def _ratings_now(match: Match) -> tuple[float | None, float | None]:
 
 
 def _after_the_match(
-    request: HttpRequest, match: Match, view: dict[str, Any], viewer: Any | None
+    request: HttpRequest, match: Match, view: MatchView, viewer: Any | None
 ) -> dict[str, Any] | None:
     """The end panel of a finished match: the final score, how it ended, the rating changes,
     and what the viewer may do next (rematch, next match, or sign up to keep the match)."""
     if match.status != Match.Status.FINISHED:
         return None
-    names = view["players"]
+    names = view.players
     players_guests = [guests.is_guest(player) for player in match.players]
     rematch = None
-    if view["you"] is not None and not any(players_guests):
+    if view.you is not None and not any(players_guests):
         rematch = _rematch_state(match, viewer)
     signed_in = request.user.is_authenticated
     session_guest = None if signed_in else guests.session_guest(request)
     return {
         "score": [
-            {"player": names[seat], "points": view["score"][seat], "won": view["winner"] == name}
+            {"player": names[seat], "points": view.score[seat], "won": view.winner == name}
             for seat, name in enumerate(names)
         ],
         "how": how_it_ended(view),
         "ratings": [
-            {**change, "difference_text": signed(change["difference"])}
-            for change in view["rating_changes"]
+            {**asdict(change), "difference_text": signed(change.difference)}
+            for change in view.rating_changes
         ],
         "rematch": rematch,
         "next_match": signed_in and selectors.next_match_waiting(request.user) is not None,

@@ -4,12 +4,14 @@ writes them."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from dataclasses import replace
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from games.engine.match import ABORTED, ENDED_BY_AGREEMENT
+from games.selectors.match_views import GameView, MatchView
 
 #: What a player may offer to lose when resigning: points, in words.
 RESIGN_CHOICES = (
@@ -37,9 +39,9 @@ def game_ending(result: str) -> str:
     }.get(result, result)
 
 
-def games_said(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def games_said(games: Iterable[GameView]) -> list[GameView]:
     """The match view's finished games, each ending in words."""
-    return [{**game, "result": game_ending(game["result"])} for game in games]
+    return [replace(game, result=game_ending(game.result)) for game in games]
 
 
 def end_reason(reason: str | None) -> str | None:
@@ -54,10 +56,10 @@ def end_reason(reason: str | None) -> str | None:
     }.get(reason, reason)
 
 
-def how_it_ended(view: dict[str, Any]) -> str:
+def how_it_ended(view: MatchView) -> str:
     """How the match ended, in a player's words."""
-    winner, reason = view["winner"], view["end_reason"]
-    loser = next((name for name in view["players"] if name != winner), None)
+    winner, reason = view.winner, view.end_reason
+    loser = next((name for name in view.players if name != winner), None)
     if winner is None:
         if reason == ABORTED:
             return _("The match was aborted")
@@ -70,12 +72,12 @@ def how_it_ended(view: dict[str, Any]) -> str:
         return _("%(loser)s ran out of time") % {"loser": loser}
     if reason:
         return _("Awarded to %(winner)s: %(reason)s") % {"winner": winner, "reason": reason}
-    last = view["games"][-1] if view["games"] else None
+    last = view.games[-1] if view.games else None
     if last is None:
         return _("%(winner)s won") % {"winner": winner}
-    if last["result"] == "resign":
+    if last.result == "resign":
         return _("%(loser)s resigned the last game") % {"loser": loser}
-    if last["result"] == "drop":
+    if last.result == "drop":
         return _("%(loser)s dropped the cube in the last game") % {"loser": loser}
     worth = {
         "single": _("%(winner)s won the last game with a single game"),
@@ -84,7 +86,7 @@ def how_it_ended(view: dict[str, Any]) -> str:
         "mother": _("%(winner)s won the last game by pinning the mother"),
     }
     default = _("%(winner)s won the last game with %(result)s")
-    return worth.get(last["result"], default) % {"winner": winner, "result": last["result"]}
+    return worth.get(last.result, default) % {"winner": winner, "result": last.result}
 
 
 def signed(difference: float) -> str:

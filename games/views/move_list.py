@@ -5,7 +5,7 @@ each game to the step where it starts."""
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,12 +13,14 @@ from django.core.cache import cache
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from games.engine.mat import GameMoves, MoveCell, move_list
+from games.engine.mat import GameMoves, MoveCell, MoveList
+from games.log.integrity import log_after
 from games.log.records import LoggedEvent, match_log, read_log, rules_of_log
-from games.models import Match
+from games.models import GENESIS_DIGEST, Match
 from games.views.match_words import points_words
 
-CACHE_SECONDS = 15 * 60
+#: A match's list is kept between its moves, which in correspondence play come hours apart.
+KEEP_SECONDS = 24 * 60 * 60
 
 #: Analysis marks from the mildest; a list entry wears the worst of its decisions'.
 MARKS = ("error", "blunder")
@@ -44,21 +46,25 @@ class GameLines:
 
 @dataclass(frozen=True)
 class LogMoves:
-    """A log's move list: its games, and the replay step of each engine event it indexes."""
+    """A log's move list, and the replay step of each engine event it indexes."""
 
-    games: list[GameMoves]
-    steps: list[int]
+    moves: MoveList
+    steps: tuple[int, ...] = ()
 
     @classmethod
-    def of(cls, match_length: int, log: list[LoggedEvent]) -> LogMoves:
-        logged = list(read_log(log))
-        return cls(
-            move_list(
-                match_length,
-                [event for _, event in logged if event is not None],
-                rules_of_log(log),
-            ),
-            [row.step for row, event in logged if event is not None],
+    def of(cls, match_length: int, log: Sequence[LoggedEvent]) -> LogMoves:
+        return cls(MoveList.new(match_length, rules_of_log(log))).extended(log)
+
+    @property
+    def games(self) -> tuple[GameMoves, ...]:
+        return self.moves.games()
+
+    def extended(self, log: Iterable[LoggedEvent]) -> LogMoves:
+        """The list with the log's next events added."""
+        logged = [(row.step, event) for row, event in read_log(log) if event is not None]
+        return LogMoves(
+            self.moves.extended(event for _, event in logged),
+            self.steps + tuple(step for step, _ in logged),
         )
 
     def lines(
@@ -123,13 +129,39 @@ def current_entry(games: list[GameLines], step: int) -> int | None:
     return max(made, default=None)
 
 
+@dataclass(frozen=True)
+class KeptMoves:
+    """A match's move list as kept in the cache: up to its event ``seq``, whose digest is
+    ``head``."""
+
+    seq: int
+    head: str
+    moves: LogMoves
+
+
 def match_moves(match: Match, names: tuple[str, str]) -> list[GameLines]:
-    """The move list of ``match``; kept by its seq and digest, as its log up to them never
-    changes."""
-    key = f"move-list:{match.pk}:{match.seq}:{match.head_digest}"
-    moves: LogMoves | None = cache.get(key)
-    if moves is None:
-        moves = LogMoves.of(match.match_length, match_log(match))
-        cache.set(key, moves, CACHE_SECONDS)
+    """The move list of ``match`` at its seq."""
     replay = reverse("match-replay", kwargs={"match_id": match.pk})
-    return moves.lines(names, lambda step: f"{replay}?step={step}")
+    return log_moves(match).lines(names, lambda step: f"{replay}?step={step}")
+
+
+def log_moves(match: Match) -> LogMoves:
+    """The move list of ``match``'s log up to its seq: the list kept for the match, extended
+    by the events after it; the whole log is read only when none is kept (or the kept one is
+    not of this log, or ahead of this reading of the match)."""
+    key = f"move-list:{match.pk}"
+    kept: KeptMoves | None = cache.get(key)
+    if kept is not None and (kept.seq, kept.head) == (match.seq, match.head_digest):
+        return kept.moves
+    following = None
+    if kept is not None and kept.seq < match.seq:
+        following = log_after(match, kept.seq, kept.head)
+    if kept is not None and following is not None:
+        moves = kept.moves.extended(following)
+    else:
+        log = log_after(match, 0, GENESIS_DIGEST)
+        if log is None:  # a log whose chain is broken: shown as it is, never kept
+            return LogMoves.of(match.match_length, match_log(match))
+        moves = LogMoves.of(match.match_length, log)
+    cache.set(key, KeptMoves(match.seq, match.head_digest, moves), KEEP_SECONDS)
+    return moves

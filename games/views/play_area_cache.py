@@ -144,16 +144,16 @@ def clocks_now(match: Match) -> list[dict[str, Any]]:
     that is not being played."""
     names = match_names(*match.players)
     clocks = selectors.match_clocks(match, names)
-    if match.status != Match.Status.ACTIVE or clocks["kind"] == UNTIMED:
+    if match.status != Match.Status.ACTIVE or clocks.kind == UNTIMED:
         return []
     seat = match.player_index(match.to_act)
-    view = {
-        "clocks": clocks,
-        "deadline": match.deadline,
-        "players": list(names),
-        "to_act": None if seat is None else names[seat],
-    }
-    return clock_faces(view, timezone.now())
+    return clock_faces(
+        clocks,
+        players=names,
+        to_act=None if seat is None else names[seat],
+        deadline=match.deadline,
+        now=timezone.now(),
+    )
 
 
 def filled_clocks(html: str, match: Match) -> str:

@@ -12,8 +12,8 @@ from django.views.decorators.http import require_GET
 
 from accounts.names import player_name
 from accounts.rewards import unlocked_rewards
-from backgammon_site.errors import ApplicationError
-from backgammon_site.variants import DEFAULT_VARIANT, Variant, variant_asked
+from backgammon_site.core.errors import ApplicationError
+from backgammon_site.core.variants import DEFAULT_VARIANT, Variant, variant_asked
 from games import selectors, services
 from games.engine import state_from_snapshot
 from games.models import Match

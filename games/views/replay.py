@@ -28,7 +28,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.names import match_names
-from backgammon_site.errors import Conflict, NotFound, TooManyAttempts
+from backgammon_site.core.errors import Conflict, NotFound, TooManyAttempts
 from games.clocks.words import time_control_words
 from games.computer.analysis import (
     analysis_limit_spend,

@@ -7,7 +7,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
-from backgammon_site.variants import variant_other_names, variant_title
+from backgammon_site.core.variants import variant_other_names, variant_title
 from games.engine.board import Board
 from games.engine.variants import (
     MATCH_VARIANTS,

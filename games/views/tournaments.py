@@ -15,8 +15,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
-from backgammon_site.errors import ApplicationError
-from backgammon_site.variants import DEFAULT_VARIANT
+from backgammon_site.core.errors import ApplicationError
+from backgammon_site.core.variants import DEFAULT_VARIANT
 from games import selectors, services
 from games.clocks.words import time_control_words
 from games.models import BracketMatch, Tournament, Variant

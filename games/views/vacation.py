@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import Profile
 from accounts.vacation import VacationAllowance, days_available, vacation_ends_at
-from backgammon_site.errors import ApplicationError
+from backgammon_site.core.errors import ApplicationError
 from games import services
 from games.models import Match
 

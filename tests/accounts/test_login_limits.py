@@ -269,13 +269,13 @@ def test_guesses_at_the_token_are_throttled_while_redis_is_unreachable(
     login_limits, player, settings, monkeypatch
 ):
     # (the cache's warnings come once a minute: this test's must not silence another's)
-    monkeypatch.setattr("backgammon_site.cache._last_warning", 0.0)
+    monkeypatch.setattr("backgammon_site.core.cache._last_warning", 0.0)
     with socket.socket() as probe:  # a port nobody listens on
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     settings.CACHES = {
         "default": {
-            "BACKEND": "backgammon_site.cache.ResilientRedisCache",
+            "BACKEND": "backgammon_site.core.cache.ResilientRedisCache",
             "LOCATION": f"redis://127.0.0.1:{port}/0",
             "OPTIONS": {"socket_connect_timeout": 0.5},
         }

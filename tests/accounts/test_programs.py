@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from accounts.models import Profile, is_program
 from accounts.names import player_name
-from backgammon_site.errors import ApplicationError
+from backgammon_site.core.errors import ApplicationError
 from games import services
 from games.models import Challenge
 from tests.games.factories import start_match

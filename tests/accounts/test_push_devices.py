@@ -16,7 +16,7 @@ from django.urls import reverse
 from knox.models import AuthToken
 
 from accounts.models import Profile, PushSubscription
-from backgammon_site.vapid import key_pair_make, site_vapid_keys
+from backgammon_site.core.vapid import key_pair_make, site_vapid_keys
 from tests.games.factories import make_user
 from tests.games.notifications.push_service import BrowserKeys, base64url, unbase64url
 

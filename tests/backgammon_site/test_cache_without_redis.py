@@ -6,7 +6,7 @@ import socket
 
 import pytest
 
-from backgammon_site.cache import ResilientRedisCache
+from backgammon_site.core.cache import ResilientRedisCache
 
 
 @pytest.fixture

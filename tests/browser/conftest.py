@@ -51,12 +51,17 @@ def screenshots() -> Path:
 
 
 @pytest.fixture
-def new_context(browser: Any) -> Iterator[Callable[..., Any]]:
+def new_context(browser: Any, request: pytest.FixtureRequest) -> Iterator[Callable[..., Any]]:
     """Browser contexts that are closed when the test ends, so that no page of an unfinished
-    match keeps polling the live server after its test."""
+    match keeps polling the live server after its test. The site's service worker is blocked
+    except in tests marked ``service_worker`` (web push, offline pages): elsewhere it only
+    fetches the app shell again in every new context and stands between each page and the
+    server."""
     contexts: list[Any] = []
+    workers = "allow" if request.node.get_closest_marker("service_worker") else "block"
 
     def make(**options: Any) -> Any:
+        options.setdefault("service_workers", workers)
         context = browser.new_context(**options)
         contexts.append(context)
         return context

@@ -16,7 +16,7 @@ from tests.browser.test_csp import watched_context
 from tests.browser.test_pages_for_everyone import problems_on
 from tests.games.factories import make_user
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.service_worker]
 
 CONTROLLED = "() => navigator.serviceWorker.controller !== null"
 

@@ -16,11 +16,11 @@ from typing import Any
 
 import pytest
 
-from backgammon_site.vapid import key_pair_make
+from backgammon_site.core.vapid import key_pair_make
 from tests.browser.test_csp import watched_context
 from tests.games.factories import make_user
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.service_worker]
 
 REGISTRATION = """
 () => navigator.serviceWorker.ready.then((registration) => ({

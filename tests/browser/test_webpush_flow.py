@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 
 from accounts.models import PushSubscription
-from backgammon_site.vapid import key_pair_make
+from backgammon_site.core.vapid import key_pair_make
 from tests.games.factories import make_user
 from tests.games.notifications.push_service import BrowserKeys
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.service_worker]
 
 ENABLE = '[data-webpush-action="enable"]'
 DISABLE = '[data-webpush-action="disable"]'

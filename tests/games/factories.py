@@ -50,7 +50,7 @@ def migration_made_rows() -> None:
         "games.migrations.0018_tournaments",
         "games.migrations.0023_leagues",
         "games.migrations.0026_audit_record",
-        "games.migrations.0031_fair_play",
+        "games.migrations.0033_fair_play",
     ):
         granted += [("games", codename) for codename in importlib.import_module(module).PERMISSIONS]
     for app_label, codename in granted:

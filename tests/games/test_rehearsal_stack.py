@@ -1,6 +1,6 @@
-"""The rehearsal's stack runs the shipped deploy/haproxy.cfg with the README's production
-environment (issue 34, finding 3): TLS ended by HAProxy with a certificate the players trust,
-X-Forwarded-Proto set, /healthz checked, HTTPS on."""
+"""The rehearsal's stack runs the shipped deploy/haproxy.cfg with the production environment of
+docs/deployment.md (issue 34, finding 3): TLS ended by HAProxy with a certificate the players
+trust, X-Forwarded-Proto set, /healthz checked, HTTPS on."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from games.management.rehearsal.stack import (
     HAPROXY,
     SITE_HOST,
     Stack,
-    readme_production_environment,
+    production_environment,
 )
 
 
@@ -52,9 +52,9 @@ def test_the_players_trust_the_stacks_certificate_alone(stack):
     assert stack.base_url == f"https://{SITE_HOST}:{stack.haproxy_port}"
 
 
-def test_the_stack_runs_with_the_readmes_production_environment(stack):
+def test_the_stack_runs_with_the_production_environment(stack):
     environment = stack.environment()
-    production = readme_production_environment()
+    production = production_environment()
 
     assert "DJANGO_HTTPS" not in environment and "DJANGO_DEBUG" not in environment
     for name in ("DJANGO_BEHIND_PROXY", "TRUSTED_PROXY_COUNT", "DJANGO_HSTS_PRELOAD"):

@@ -12,6 +12,8 @@ from django.core.management import call_command
 from django.db import connection
 
 from games.management.loadtest import cpu
+from games.management.loadtest.floors import FLOOR_KEY_PREFIX
+from games.models import IdempotencyRecord
 
 
 @pytest.mark.django_db(transaction=True)
@@ -46,15 +48,28 @@ def test_a_tiny_load_test_prints_its_figures_and_a_clean_last_line(monkeypatch):
     )
 
     lines = out.getvalue().splitlines()
-    for scenario in ("bare", "board", "state", "state_304", "submit"):
+    scenarios = ("bare", "bare_auth", "floor_post", "board", "state", "state_304", "submit")
+    for scenario in scenarios:
         assert any(line.startswith(scenario + " ") and "req/s" in line for line in lines), lines
     if Path("/proc/stat").exists():
         cpu_lines = [line for line in lines if line.startswith("  cpu: server ")]
-        assert len(cpu_lines) == 5, lines
+        assert len(cpu_lines) == len(scenarios), lines
     words = lines[-1].split()
-    assert words[0::2] == ["board_ratio:", "submit_moves_per_s:", "errors:"], lines[-1]
-    assert float(words[1]) > 0 and float(words[3]) > 0
+    assert words[0::2] == [
+        "board_ratio:",
+        "submit_moves_per_s:",
+        "errors:",
+        "board_vs_floor:",
+        "action_cpu_ms:",
+    ], lines[-1]
+    assert float(words[1]) > 0 and float(words[3]) > 0 and float(words[7]) > 0
     assert words[5] == "0", out.getvalue()
+    if Path("/proc/stat").exists():
+        assert float(words[9]) > 0, lines[-1]
+    assert any(
+        line.startswith("board_vs_floor: ") and "action_vs_floor: " in line for line in lines
+    )
+    assert not IdempotencyRecord.objects.filter(key__startswith=FLOOR_KEY_PREFIX).exists()
 
 
 def test_processor_time_is_told_in_cores_by_group(monkeypatch):
@@ -80,6 +95,8 @@ def test_processor_time_is_told_in_cores_by_group(monkeypatch):
         "server 1.60, PostgreSQL 0.18, clients 0.15, other 0.01, idle 0.12 (of 2 cores)"
     )
     assert cpu.cores_used(None, after) == ""
+    assert cpu.server_seconds(before, after) == pytest.approx(3.2)
+    assert cpu.server_seconds(None, after) is None
 
 
 def test_a_sample_of_this_machine_counts_this_process():

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from celery import current_app
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils import timezone
 
-from backgammon_site.celery import app
 from games.clocks.health import time_health
 
 
@@ -70,7 +70,7 @@ class Command(BaseCommand):
 def queue_sizes() -> dict[str, int]:
     """How many tasks wait on each of the service's queues."""
     queues = [queue for names in settings.WORKER_QUEUES.values() for queue in names]
-    with app.connection_for_read() as connection:
+    with current_app.connection_for_read() as connection:
         connection.ensure_connection(max_retries=1, timeout=5)
         channel = connection.default_channel
         return {name: channel.queue_declare(queue=name).message_count for name in queues}

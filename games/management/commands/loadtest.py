@@ -1,5 +1,5 @@
 """`manage.py loadtest`: the service under load, in its web server (games/management/web_server.py),
-measured against a bare page."""
+measured against a bare page and the signed-in floors (games/management/loadtest/floors.py)."""
 
 from __future__ import annotations
 
@@ -40,21 +40,33 @@ class Scenario:
 
 SCENARIOS = (
     Scenario("bare", "bare page (trivial template)", "BarePage"),
+    Scenario("bare_auth", "bare page, signed in (the floor of a page)", "SignedInBarePage"),
+    Scenario(
+        "floor_post",
+        "API POST: one row locked, one inserted (the floor of an action)",
+        "FloorWrite",
+    ),
     Scenario("board", "board page of a running match", "BoardPage"),
     Scenario("state", "match state, API", "MatchState"),
     Scenario("state_304", "match state, API, If-None-Match", "MatchStateNotModified"),
     Scenario("submit", "move submission, API", "MatchPlayer"),
 )
 
+#: The scenarios that always run: the yardstick and the floors the others are compared with.
+FLOORS = {"bare", "bare_auth", "floor_post"}
+
 
 @dataclass(frozen=True)
 class Figures:
     requests_per_s: float
+    requests: int
     p50_ms: float
     p95_ms: float
     errors: int
     rows: dict[str, dict[str, str]]
     cores: str = ""
+    #: Processor seconds of the server's workers while the scenario ran (None off Linux).
+    server_seconds: float | None = None
 
     @classmethod
     def from_csv(cls, path: Path) -> Figures:
@@ -65,10 +77,26 @@ class Figures:
             raise CommandError(f"locust made no request ({path})")
         return cls(
             requests_per_s=float(total["Requests/s"]),
+            requests=int(total["Request Count"]),
             p50_ms=float(total["50%"]),
             p95_ms=float(total["95%"]),
             errors=int(total["Failure Count"]),
             rows=rows,
+        )
+
+    def cpu_ms(self, requests: int | None = None) -> float:
+        """The server's processor milliseconds a request (or over ``requests``): unlike
+        throughput, hardly moved by what else the machine runs meanwhile. 0 off Linux."""
+        if self.server_seconds is None:
+            return 0.0
+        return 1000 * self.server_seconds / (requests or self.requests)
+
+    def actions(self) -> int:
+        """Accepted and refused actions posted."""
+        return sum(
+            int(row["Request Count"]) - int(row["Failure Count"])
+            for name, row in self.rows.items()
+            if name.startswith(ACTION_PREFIX) and name not in NOT_ACTIONS
         )
 
     def actions_per_s(self, only: str | None = None) -> float:
@@ -86,12 +114,14 @@ class Command(BaseCommand):
     help = (
         "Start the web server (gunicorn with uvicorn workers) on loopback with this database and "
         "broker, and measure with locust, for --duration seconds each: a bare page rendering a "
-        "trivial template, the board page of a running match, the match state over the API "
-        "(without and with If-None-Match), and move submission (each client playing its own "
-        "match, both sides, through the API). "
-        "Prints requests per second, p50, p95 and errors for each, each one's throughput as a "
-        "ratio of the bare page's, checks the played matches' logs, and ends with "
-        "`board_ratio: R submit_moves_per_s: M errors: E`. DJANGO_DEBUG must be off."
+        "trivial template, the same page signed in (the floor of a page), an API POST that "
+        "locks one row and inserts one (the floor of an action), the board page of a running "
+        "match, the match state over the API (without and with If-None-Match), and move "
+        "submission (each client playing its own match, both sides, through the API). "
+        "Prints requests per second, p50, p95, errors and the server's processor ms a request "
+        "for each, each one's throughput as a ratio of the bare page's, checks the played "
+        "matches' logs, and ends with `board_ratio: R submit_moves_per_s: M errors: E "
+        "board_vs_floor: F action_cpu_ms: C`. DJANGO_DEBUG must be off."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -115,7 +145,7 @@ class Command(BaseCommand):
             "--only",
             nargs="+",
             choices=[scenario.key for scenario in SCENARIOS],
-            help="Run only these scenarios (the bare page always runs).",
+            help="Run only these scenarios (the bare page and the floors always run).",
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -131,7 +161,7 @@ class Command(BaseCommand):
                 raise CommandError(
                     f"{module} is not installed: pip install -r requirements.txt --group load"
                 )
-        wanted = set(options["only"] or [scenario.key for scenario in SCENARIOS]) | {"bare"}
+        wanted = set(options["only"] or [scenario.key for scenario in SCENARIOS]) | FLOORS
         scenarios = [scenario for scenario in SCENARIOS if scenario.key in wanted]
         clients = options["clients"]
         started = time.monotonic()
@@ -140,6 +170,7 @@ class Command(BaseCommand):
             playing_clients=clients if "submit" in wanted else 0,
             match_length=options["length"],
             seed=options["seed"],
+            floor_clients=clients,
         )
         self.stdout.write(
             f"prepared {len(plan.board)} running matches and {len(plan.play)} matches to play "
@@ -184,7 +215,7 @@ class Command(BaseCommand):
             except subprocess.TimeoutExpired:
                 server.kill()
         errors = sum(result.errors for result in figures.values())
-        submit_moves_per_s = 0.0
+        submit_moves_per_s = action_cpu_ms = action_vs_floor = 0.0
         if "submit" in figures:
             played = json.loads(records.read_text())
             accepted = [tuple(row) for row in played["accepted"]]
@@ -195,31 +226,42 @@ class Command(BaseCommand):
             errors += len(problems)
             submit = figures["submit"]
             submit_moves_per_s = submit.actions_per_s()
+            action_cpu_ms = submit.cpu_ms()
             self.stdout.write(
                 f"  {len(accepted)} actions accepted in {len({row[0] for row in accepted})} "
                 f"matches ({submit.actions_per_s('move'):.1f} plays/s); "
                 f"logs checked: {len(problems)} problems"
             )
-        board_ratio = (
-            figures["board"].requests_per_s / figures["bare"].requests_per_s
-            if "board" in figures
-            else 0.0
+            action_vs_floor = submit.actions_per_s() / figures["floor_post"].requests_per_s
+        board_ratio = board_vs_floor = 0.0
+        if "board" in figures:
+            board_ratio = figures["board"].requests_per_s / figures["bare"].requests_per_s
+            board_vs_floor = figures["board"].requests_per_s / figures["bare_auth"].requests_per_s
+        self.stdout.write(
+            f"board_vs_floor: {board_vs_floor:.2f} (board req/s over bare_auth req/s) "
+            f"action_vs_floor: {action_vs_floor:.2f} (actions posted a second over floor_post "
+            "req/s)"
         )
         self.stdout.write(
             f"board_ratio: {board_ratio:.2f} submit_moves_per_s: {submit_moves_per_s:.1f} "
-            f"errors: {errors}"
+            f"errors: {errors} board_vs_floor: {board_vs_floor:.2f} "
+            f"action_cpu_ms: {action_cpu_ms:.1f}"
         )
 
     def _report(self, scenario: Scenario, result: Figures, bare: Figures) -> None:
         self.stdout.write(
             f"{scenario.key:<10} {result.requests_per_s:8.1f} req/s  p50 {result.p50_ms:6.0f} ms  "
             f"p95 {result.p95_ms:6.0f} ms  errors {result.errors:<4d} "
-            f"ratio {result.requests_per_s / bare.requests_per_s:5.2f}  {scenario.label}"
+            f"ratio {result.requests_per_s / bare.requests_per_s:5.2f}  "
+            f"cpu {result.cpu_ms():5.1f} ms/req  {scenario.label}"
         )
         if result.cores:
             self.stdout.write(f"  cpu: {result.cores}")
         if scenario.key == "submit":
-            self.stdout.write(f"  actions submitted: {result.actions_per_s():.1f}/s")
+            self.stdout.write(
+                f"  actions submitted: {result.actions_per_s():.1f}/s; server cpu "
+                f"{result.cpu_ms(result.actions()):.1f} ms an action with its reads"
+            )
             for name, row in sorted(result.rows.items()):
                 if name.startswith(ACTION_PREFIX):
                     self.stdout.write(
@@ -243,7 +285,7 @@ def _free_port() -> int:
 
 def _server_environment() -> dict[str, str]:
     environment = dict(os.environ)
-    environment["DJANGO_SETTINGS_MODULE"] = "games.management.loadtest.settings"
+    environment["DJANGO_SETTINGS_MODULE"] = "backgammon_site.settings.loadtest"
     # Locust talks plain http to 127.0.0.1: no redirect to HTTPS, cookies over http.
     environment["DJANGO_HTTPS"] = "0"
     # Throttling stays on (its cost is part of every request), far above the clients' rate.
@@ -279,6 +321,9 @@ def _wait_until_up(url: str, server: subprocess.Popen[bytes], log: Path) -> None
 def _warm_up(base_url: str, plan: load_plan.Plan, workers: int) -> None:
     """Every worker imports and connects before the clock starts."""
     requests = [(base_url + "/loadtest/bare/", {})]
+    if plan.floor:
+        cookie = {"Cookie": f"sessionid={plan.floor[0]['session']}"}
+        requests.append((base_url + "/loadtest/bare-auth/", cookie))
     if plan.board:
         row = plan.board[0]
         cookie = {"Cookie": f"sessionid={row['session']}"}
@@ -327,8 +372,11 @@ def _locust(
     finished = subprocess.run(
         command, env=environment, capture_output=True, text=True, timeout=options["duration"] + 120
     )
-    cores = cpu.cores_used(before, cpu.sample())
+    after = cpu.sample()
+    cores = cpu.cores_used(before, after)
     stats = prefix.with_name(prefix.name + "_stats.csv")
     if finished.returncode != 0 or not stats.exists():
         raise CommandError(f"locust failed ({finished.returncode}):\n{finished.stderr[-3000:]}")
-    return dataclasses.replace(Figures.from_csv(stats), cores=cores)
+    return dataclasses.replace(
+        Figures.from_csv(stats), cores=cores, server_seconds=cpu.server_seconds(before, after)
+    )

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from backgammon_site.vapid import key_pair_make
+from backgammon_site.core.vapid import key_pair_make
 
 
 class Command(BaseCommand):

@@ -43,6 +43,16 @@ def sample() -> Sample | None:
     return Sample(time.monotonic(), ticks, idle, children.ru_utime + children.ru_stime)
 
 
+def server_seconds(before: Sample | None, after: Sample | None) -> float | None:
+    """Processor seconds the server's workers spent between the samples (None off Linux)."""
+    if before is None or after is None:
+        return None
+    ticks = sum(
+        count - before.ticks.get(key, 0) for key, count in after.ticks.items() if key[0] == "server"
+    )
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
 def cores_used(before: Sample | None, after: Sample | None) -> str:
     """``server 1.61, PostgreSQL 0.18, clients 0.14, other 0.01, idle 0.04 (of 2 cores)``.
 

@@ -4,6 +4,9 @@
 sessions, starts gunicorn, then runs locust once per scenario, naming one user class:
 
 - BarePage: the benchmark's trivial template, the yardstick.
+- SignedInBarePage: the same page signed in by a session cookie (the floor of every page a
+  player reads); FloorWrite: a token's POST that locks one row and inserts one (the floor of
+  every action). Each client is a player of its own.
 - BoardPage: the match page of a running match, as the player whose decision it is sees it.
 - MatchState / MatchStateNotModified: GET /api/matches/{id}/ without and with If-None-Match.
 - MatchPlayer: plays its own match through the API with both players' tokens, deciding as
@@ -46,6 +49,32 @@ class BarePage(FastHttpUser):
     @task
     def bare(self) -> None:
         self.client.get("/loadtest/bare/", name="bare")
+
+
+class SignedInBarePage(FastHttpUser):
+    wait_time = constant(0)
+
+    def on_start(self) -> None:
+        self.cookies = {"Cookie": f"sessionid={_nth(PLAN['floor'])['session']}"}
+
+    @task
+    def bare_auth(self) -> None:
+        with self.client.get(
+            "/loadtest/bare-auth/", name="bare_auth", headers=self.cookies, catch_response=True
+        ) as response:
+            if response.status_code == 200 and b"Signed in: loadtest-" not in response.content:
+                response.failure("the page does not know its visitor")
+
+
+class FloorWrite(FastHttpUser):
+    wait_time = constant(0)
+
+    def on_start(self) -> None:
+        self.auth = {"Authorization": f"Token {_nth(PLAN['floor'])['token']}"}
+
+    @task
+    def floor_post(self) -> None:
+        self.client.post("/api/loadtest/floor/", name="floor_post", json={}, headers=self.auth)
 
 
 class BoardPage(FastHttpUser):

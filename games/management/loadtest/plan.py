@@ -18,11 +18,13 @@ from django.contrib.sessions.backends.db import SessionStore
 from django.db.models import Count, Max
 from knox.models import AuthToken
 
+from accounts.models import Profile
 from games import services
 from games.engine import state_from_snapshot
 from games.log.integrity import log_problems
 from games.management.commands.simulate_matches import random_action
-from games.models import Match, MatchEvent
+from games.management.loadtest.floors import FLOOR_KEY_PREFIX
+from games.models import IdempotencyRecord, Match, MatchEvent
 
 PLAYER_PREFIX = "loadtest-"
 
@@ -35,6 +37,8 @@ class Plan:
     board: list[dict[str, Any]] = field(default_factory=list)
     state: list[dict[str, Any]] = field(default_factory=list)
     play: list[dict[str, Any]] = field(default_factory=list)
+    floor: list[dict[str, Any]] = field(default_factory=list)
+    floor_user_ids: list[int] = field(default_factory=list)
     token_ids: list[str] = field(default_factory=list)
     session_keys: list[str] = field(default_factory=list)
 
@@ -44,11 +48,16 @@ class Plan:
             "board": self.board,
             "state": self.state,
             "play": self.play,
+            "floor": self.floor,
         }
 
     def clean_up(self) -> None:
-        """Revoke the tokens and end the sessions the clients used; the matches stay."""
+        """Revoke the tokens and end the sessions the clients used, and delete the floor
+        write's rows; the matches stay."""
         AuthToken.objects.filter(pk__in=self.token_ids).delete()
+        IdempotencyRecord.objects.filter(
+            user_id__in=self.floor_user_ids, key__startswith=FLOOR_KEY_PREFIX
+        ).delete()
         SessionStore.get_model_class().objects.filter(session_key__in=self.session_keys).delete()
 
 
@@ -61,10 +70,16 @@ def player(number: int) -> Any:
 
 
 def prepare(
-    *, running_matches: int, playing_clients: int, match_length: int, seed: int | None
+    *,
+    running_matches: int,
+    playing_clients: int,
+    match_length: int,
+    seed: int | None,
+    floor_clients: int = 0,
 ) -> Plan:
     """``running_matches`` matches advanced to a player's move (for the board and the state
-    scenarios), and one fresh match per playing client, each between two players of its own."""
+    scenarios), one fresh match per playing client, each between two players of its own, and
+    a player of its own (a session and a token) for each client of the floors."""
     rng = random.Random(seed)
     plan = Plan(match_length=match_length)
     for number in range(running_matches):
@@ -85,6 +100,12 @@ def prepare(
                 "tokens": [_token(plan, first), _token(plan, second)],
             }
         )
+    base += 2 * playing_clients
+    for number in range(floor_clients):
+        user = player(base + number)
+        Profile.objects.get_or_create(user=user)
+        plan.floor_user_ids.append(user.pk)
+        plan.floor.append({"session": _session(plan, user), "token": _token(plan, user)})
     return plan
 
 

@@ -1,15 +1,12 @@
-"""The service's URLs plus the bare page that `manage.py loadtest` measures the others against."""
+"""The yardstick pages of `manage.py loadtest` (``floors``), served beside the service's URLs by
+its own server only (backgammon_site/loadtest_urls.py)."""
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
 from django.urls import path
 
-from backgammon_site.urls import urlpatterns as service_urlpatterns
+from games.management.loadtest.floors import FloorWrite, bare_page, signed_in_page
 
-
-def bare_page(request: HttpRequest) -> HttpResponse:
-    """A trivial template through the whole middleware stack, and no query."""
-    return render(request, "loadtest/bare.html", {"title": "Bare page"})
-
-
-urlpatterns = [path("loadtest/bare/", bare_page, name="loadtest-bare"), *service_urlpatterns]
+urlpatterns = [
+    path("loadtest/bare/", bare_page, name="loadtest-bare"),
+    path("loadtest/bare-auth/", signed_in_page, name="loadtest-bare-auth"),
+    path("api/loadtest/floor/", FloorWrite.as_view(), name="loadtest-floor"),
+]

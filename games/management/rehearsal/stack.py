@@ -1,6 +1,7 @@
 """The rehearsal's stack on loopback: a fresh PostgreSQL database, a Redis of its own, two web
 servers behind HAProxy (which ends TLS with a self-signed certificate), two Celery workers and
-beat, each a process it can kill and start again, all with the README's production environment.
+beat, each a process it can kill and start again, all with the production environment of
+docs/deployment.md.
 
 Every process runs in a session of its own, so a kill takes its children too (a gunicorn
 master with its workers, a Celery worker with its pool), as when a machine dies.
@@ -31,7 +32,7 @@ from games.management.web_server import web_server_command
 
 HAPROXY = "/usr/sbin/haproxy"
 HAPROXY_TEMPLATE = Path(__file__).resolve().parents[3] / "deploy" / "haproxy.cfg"
-README = HAPROXY_TEMPLATE.parents[1] / "README.md"
+DEPLOYMENT = HAPROXY_TEMPLATE.parents[1] / "docs" / "deployment.md"
 #: The site's name on loopback: the certificate's, the only allowed host, SITE_URL's.
 SITE_HOST = "localhost"
 #: The brief's first port for Redis servers of our own (the machine's Redis is on 6379).
@@ -86,9 +87,10 @@ def answers_http(port: int, path: str = "/healthz", tls: ssl.SSLContext | None =
         return False
 
 
-def readme_production_environment() -> dict[str, str]:
-    """The environment in the README's Production section, as NAME=value lines."""
-    section = README.read_text().split("\n## Production\n", 1)[1]
+def production_environment() -> dict[str, str]:
+    """The production environment of docs/deployment.md ("The environment"), as NAME=value
+    lines."""
+    section = DEPLOYMENT.read_text().split("\n## The environment\n", 1)[1]
     block = section.split("```\n", 2)[1]
     return dict(line.split("=", 1) for line in block.splitlines() if line.strip())
 
@@ -303,8 +305,9 @@ class Stack:
         return ssl.create_default_context(cafile=str(self.certificate))
 
     def environment(self) -> dict[str, str]:
-        """The README's production environment (DEBUG off, HTTPS on, behind one proxy) on this
-        stack's database, Redis and address; keys made for the run; email kept in memory."""
+        """The production environment of docs/deployment.md (DEBUG off, HTTPS on, behind one
+        proxy) on this stack's database, Redis and address; keys made for the run; email kept in
+        memory."""
         inherited = {
             name: value
             for name, value in os.environ.items()
@@ -312,7 +315,7 @@ class Stack:
             and name not in ("DATABASE_URL", "CACHE_URL", "CHANNELS_REDIS_URL", "EMAIL_URL")
         }
         redis = f"redis://127.0.0.1:{self.redis_port}"
-        production = readme_production_environment()
+        production = production_environment()
         # The rehearsal's database is owned by the one role it connects as; email stays here.
         for name in ("DATABASE_SERVICE_ROLE", "EMAIL_URL", "VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY"):
             production.pop(name)

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import threading
 import time
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.db import connection
 
+from games import selectors
 from games.models import Challenge, IdempotencyRecord, Match, MatchEvent
-from games.services import turns
+from games.services import idempotency, turns
 from tests.games.api.conftest import actions, assert_error, client_for, detail, footprint, opened
 from tests.games.factories import act, script_dice
 
@@ -120,13 +122,13 @@ def test_an_etag_for_a_missing_match_is_a_404(bob):
     assert response.status_code == 404
 
 
-@pytest.mark.parametrize(("action", "queries"), [("roll", 7), ("move", 6)])
+@pytest.mark.parametrize(("action", "queries"), [("roll", 6), ("move", 6)])
 def test_an_action_costs_a_few_queries(
     dice, match, bob, action, queries, django_assert_max_num_queries
 ):
     """The token, the lock (with both players and their preferences), the events in one
-    insert, the match, and the dice counters in one statement (a player's first roll of a pair
-    makes its row in it); the news after the commit is tests/perf/test_action_queries.py's."""
+    insert and the match (the dice statistics count the log's rolls later); the news after the
+    commit is tests/perf/test_action_queries.py's."""
     client = client_for(bob)
     dice.add(3, 1)
     if action == "move":
@@ -345,3 +347,69 @@ def test_a_retry_sent_while_the_first_request_is_still_running_is_replayed(monke
     assert answers["retry"].status_code == 200, answers["retry"].content
     assert answers["retry"].json() == answers["first"].json()
     assert answers["retry"]["Idempotent-Replayed"] == "true"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_answer_is_built_after_the_action_has_committed(monkeypatch, alice, bob):
+    """With a key, the action and its record commit together; the match's lock is released
+    before the answer is built, and the answer then kept for the retries."""
+    dice = script_dice(monkeypatch)
+    match = opened(dice, alice, bob)
+    dice.add(2, 1)
+    building = []
+    match_view = selectors.match_view
+
+    def watched(*args: Any, **kwargs: Any) -> Any:
+        record = IdempotencyRecord.objects.get(key="after")
+        building.append((connection.in_atomic_block, record.status_code))
+        return match_view(*args, **kwargs)
+
+    monkeypatch.setattr(selectors, "match_view", watched)
+    client = client_for(bob)
+    body = {"seq": match.seq, "action": "roll"}
+
+    first = client.post(actions(match), body, format="json", HTTP_IDEMPOTENCY_KEY="after")
+    again = client.post(actions(match), body, format="json", HTTP_IDEMPOTENCY_KEY="after")
+
+    assert first.status_code == again.status_code == 200, first.content
+    assert building == [(False, None)]  # committed and claimed, not yet answered
+    assert again.json() == first.json() and again["Idempotent-Replayed"] == "true"
+    assert IdempotencyRecord.objects.get(key="after").body == first.json()
+
+
+def test_a_retry_waits_for_the_answer_being_built(dice, match, bob, monkeypatch):
+    client = client_for(bob)
+    dice.add(2, 1)
+    body = {"seq": match.seq, "action": "roll"}
+    first = client.post(actions(match), body, format="json", HTTP_IDEMPOTENCY_KEY="w")
+    record = IdempotencyRecord.objects.get(key="w")
+    IdempotencyRecord.objects.filter(pk=record.pk).update(status_code=None, body=None)
+    waits = []
+
+    def answered_meanwhile(seconds: float) -> None:
+        waits.append(seconds)
+        IdempotencyRecord.objects.filter(pk=record.pk).update(status_code=200, body=first.json())
+
+    monkeypatch.setattr(idempotency.time, "sleep", answered_meanwhile)
+
+    again = client.post(actions(match), body, format="json", HTTP_IDEMPOTENCY_KEY="w")
+
+    assert len(waits) == 1
+    assert again.status_code == 200 and again["Idempotent-Replayed"] == "true"
+    assert again.json() == first.json()
+
+
+def test_an_answer_that_never_comes_is_a_conflict_that_says_so(dice, match, bob, monkeypatch):
+    client = client_for(bob)
+    dice.add(2, 1)
+    body = {"seq": match.seq, "action": "roll"}
+    client.post(actions(match), body, format="json", HTTP_IDEMPOTENCY_KEY="lost")
+    IdempotencyRecord.objects.filter(key="lost").update(status_code=None, body=None)
+    monkeypatch.setattr(idempotency, "ANSWER_WAIT", timedelta(0))
+    before = footprint()
+
+    again = client.post(actions(match), body, format="json", HTTP_IDEMPOTENCY_KEY="lost")
+
+    error = assert_error(again, 409, "idempotency_answer_pending")
+    assert "carried out" in error["message"]
+    assert footprint() == before

@@ -90,7 +90,8 @@ def test_a_refused_action_sends_no_message(match, alice, bob):
     )
     assert_error(api.post(actions, {**body, "play": "24/1", "message": "hi"}, format="json"), 400)
     assert_error(client_for(bob).post(actions, {**body, "message": "hi"}, format="json"), 400)
-    assert_error(api.post(actions, {**body, "message": "x" * 501}, format="json"), 400)
+    refused = assert_error(api.post(actions, {**body, "message": "x" * 501}, format="json"), 400)
+    assert "at most 500 characters" in str(refused)
     assert_error(api.post(actions, {**body, "message": 7}, format="json"), 400)
     assert reload(match).seq == match.seq and not ChatMessage.objects.exists()
 

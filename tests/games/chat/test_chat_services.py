@@ -6,9 +6,10 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.db import IntegrityError
 from django.utils import timezone
 
-from backgammon_site.errors import ApplicationError, Forbidden, NotFound
+from backgammon_site.core.errors import ApplicationError, Forbidden, NotFound
 from games import selectors, services
 from games.models import ChatMessage, ChatMute, ChatReport, Match
 from tests.games.chat.conftest import say
@@ -128,3 +129,39 @@ def test_a_moderator_hides_a_message_which_stays_recorded(match, alice, bob, mod
     for player in (alice, bob):
         assert selectors.chat_for_player(match, player)["messages"] == []
     assert [m.pk for m in selectors.chat_conversation(match.pk)] == [message.pk]
+
+
+def test_a_message_sent_with_a_move_is_kept_with_it(match, alice):
+    moved = act(match, alice, "move", play="8/5 6/5", message="Your roll")
+
+    message = ChatMessage.objects.get()
+    assert (message.text, message.author, message.seq) == ("Your roll", alice, moved.seq)
+
+
+@pytest.mark.parametrize("text", ["", "x" * 501, "bell\x07"])
+def test_a_refused_message_refuses_its_move(match, alice, text):
+    with pytest.raises(ApplicationError):
+        act(match, alice, "move", play="8/5 6/5", message=text)
+
+    assert Match.objects.get(pk=match.pk).seq == match.seq
+    assert not ChatMessage.objects.exists()
+
+
+def test_a_move_and_its_message_are_kept_both_or_neither(match, alice, monkeypatch):
+    def fail(*args, **kwargs):
+        raise IntegrityError("the message could not be kept")
+
+    monkeypatch.setattr("games.services.matches.chat_message_add", fail)
+
+    with pytest.raises(IntegrityError):
+        act(match, alice, "move", play="8/5 6/5", message="Your roll")
+
+    assert Match.objects.get(pk=match.pk).seq == match.seq
+    assert match.events.count() == match.seq
+
+
+def test_a_refused_move_keeps_no_message(match, alice):
+    with pytest.raises(ApplicationError):
+        act(match, alice, "move", play="24/1", message="Your roll")
+
+    assert not ChatMessage.objects.exists()

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from accounts.models import Profile
 from accounts.vacation import VacationAllowance
-from backgammon_site.errors import ApplicationError, IllegalAction
+from backgammon_site.core.errors import ApplicationError, IllegalAction
 from games import services
 from games.clocks import sweep
 from games.clocks.rules import vacation_days_used

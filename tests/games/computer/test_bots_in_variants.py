@@ -40,10 +40,10 @@ def play_the_guests_part(match: Match, guest: Any, capture: Any, rng: random.Ran
             return match
         assert match.to_act_id == guest.pk, "the computer left the match waiting"
         view = selectors.match_view(match, guest)
-        actions = view["legal_actions"]
+        actions = view.legal_actions
         options: dict[str, Any] = {}
         if "move" in actions:
-            action, options["play"] = "move", rng.choice(view["legal_plays"])
+            action, options["play"] = "move", rng.choice(view.legal_plays)
         else:
             action = next(a for a in ("roll", "take", "accept_resign") if a in actions)
         with capture(execute=True):

@@ -3,7 +3,7 @@ the play, and the hint, given only to the player it helps when they have a roll 
 
 import pytest
 
-from backgammon_site.errors import ApplicationError, Forbidden
+from backgammon_site.core.errors import ApplicationError, Forbidden
 from games import selectors, services
 from games.computer.review import ERROR
 from games.computer.tutor import judge_play, tutor_after_play, tutor_hint
@@ -53,8 +53,8 @@ def test_the_verdict_on_the_players_play_is_kept_beside_the_match(dice, alice):
     assert verdict["seq"] == before.seq + 1 and verdict["player"] == 0
     assert verdict["best"] == BEST and verdict["mark"] in ("error", "blunder")
     assert match.events.get(seq=before.seq + 1).payload.get("tutor") is None
-    assert selectors.match_view(match, alice)["tutor"]["played"] == RUN_BACK
-    assert selectors.match_view(match, match.second_player)["tutor"] is None
+    assert selectors.match_view(match, alice).tutor["played"] == RUN_BACK
+    assert selectors.match_view(match, match.second_player).tutor is None
 
 
 def test_no_verdict_in_a_match_without_the_tutor(dice, alice):

@@ -11,8 +11,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
-from backgammon_site.errors import ApplicationError
-from games import services
+from backgammon_site.core.errors import ApplicationError
+from games import services, tasks
 from games.dice import rolls, statistics
 from games.dice.seed_vault import decrypt_seed
 from games.dice.verification import check_dice
@@ -161,8 +161,11 @@ def test_the_lobby_forms_take_seeds(client, players):
     assert match.player_seeds == ["form seed", "accepted seed"]
 
 
-def test_statistics_are_counted_as_rolls_are_made(client, players):
+def test_statistics_count_every_roll_of_the_logs(client, players):
     match = finished_match(players)
+    assert not DicePairCount.objects.exists()  # not in the match's transactions
+
+    assert statistics.count_logged_rolls() == match.rolls_made
     report = statistics.report()
     assert (
         report.rolls
@@ -178,6 +181,47 @@ def test_statistics_are_counted_as_rolls_are_made(client, players):
     assert f"<strong>{report.rolls}</strong> rolls" in html and "p = " in html
     assert client.get("/dice/?player=alice").status_code == 200
     assert client.get("/dice/?player=nobody").status_code == 404
+
+
+def test_a_roll_is_counted_once_by_the_count_after_it(players, dice):
+    dice.add(3, 1)
+    match = services.match_start(
+        first_player=players[0],
+        second_player=players[1],
+        match_length=3,
+        rated=False,
+        time_control=services.DEFAULT_TIME_CONTROL,
+    )
+    assert statistics.count_logged_rolls() == 1
+    assert statistics.count_logged_rolls() == 0
+    match = services.match_act(
+        match_id=match.pk, actor=players[0], expected_seq=match.seq, action="move", play="8/5 6/5"
+    )
+    dice.add(6, 6)
+    services.match_act(match_id=match.pk, actor=players[1], expected_seq=match.seq, action="roll")
+
+    assert statistics.count_logged_rolls(batch=1) == 1
+    assert statistics.count_logged_rolls() == 0
+    assert statistics.report().pairs[(3, 1)] == statistics.report().pairs[(6, 6)] == 1
+    bob = statistics.report(statistics.scope_of(players[1].pk))
+    assert bob.rolls == bob.pairs[(6, 6)] == 1
+    assert statistics.report(statistics.scope_of(players[0].pk)).rolls == 0
+    assert Match.objects.get(pk=match.pk).dice_counted_seq == match.seq + 1
+
+
+def test_the_counts_wait_for_each_batch_of_matches(players, dice):
+    for _ in range(3):
+        dice.add(5, 2)
+        services.match_start(
+            first_player=players[0],
+            second_player=players[1],
+            match_length=1,
+            rated=False,
+            time_control=services.DEFAULT_TIME_CONTROL,
+        )
+
+    assert statistics.count_logged_rolls(batch=2) == 3
+    assert statistics.report().pairs[(5, 2)] == 3
 
 
 def test_the_example_script_verifies_a_match_over_http(live_server, players):
@@ -215,3 +259,14 @@ def test_the_dice_page_names_a_few_mismatches_and_counts_the_rest(client, dice, 
     assert page.count("the seeds give") == 3
     assert f"{len(check.mismatches)} of the {len(check.rolls)} rolls differ in all" in page
     assert page.count("<strong>mismatch</strong>") == len(check.mismatches)
+
+
+def test_a_task_counts_the_rolls_every_minute(players, settings):
+    entry = settings.CELERY_BEAT_SCHEDULE["count-dice"]
+    assert entry["task"] == "games.tasks.count_dice" and entry["schedule"] <= 60
+    assert settings.CELERY_TASK_ROUTES["games.tasks.count_dice"] == {"queue": "urgent"}
+    match = finished_match(players)
+
+    tasks.count_dice()
+
+    assert statistics.report().rolls == match.rolls_made

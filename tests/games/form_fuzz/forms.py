@@ -145,7 +145,7 @@ class Form:
 
 def _legal_plays(world: World) -> list[str]:
     match = world.match()
-    return list(selectors.match_view(match, match.to_act)["legal_plays"]) or ["24/23"]
+    return list(selectors.match_view(match, match.to_act).legal_plays) or ["24/23"]
 
 
 SEQ = Live("the match's seq", lambda world: str(world.match().seq))

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from backgammon_site.errors import ApplicationError
+from backgammon_site.core.errors import ApplicationError
 from games import services
 from games.engine import MatchRules, fold
 from games.engine.mat import NoMatFormError, export_mat

@@ -19,7 +19,7 @@ from django.core import mail
 from django.utils import timezone
 
 from accounts.models import NewsPush, Profile, PushSubscription
-from backgammon_site.vapid import VapidKeys, key_pair_make
+from backgammon_site.core.vapid import VapidKeys, key_pair_make
 from games import tasks
 from games.clocks import sweep
 from games.models import Notification

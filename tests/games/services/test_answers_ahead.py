@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from backgammon_site.errors import ApplicationError, Conflict, Forbidden
+from backgammon_site.core.errors import ApplicationError, Conflict, Forbidden
 from games.services.answers_ahead import answer_ahead_leave, answer_left_for
 from tests.games.factories import act, kinds_of, make_user, reload, state_of
 from tests.games.services.matches import assert_sound

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from backgammon_site.errors import ApplicationError, Forbidden, NotFound
+from backgammon_site.core.errors import ApplicationError, Forbidden, NotFound
 from games import services
 from games.models import Challenge, Match
 from tests.games.factories import (

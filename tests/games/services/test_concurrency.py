@@ -11,7 +11,7 @@ import threading
 import pytest
 from django.db import connection
 
-from backgammon_site.errors import ApplicationError, Conflict
+from backgammon_site.core.errors import ApplicationError, Conflict
 from games import services
 from games.log.integrity import log_problems
 from games.models import Match, MatchEvent

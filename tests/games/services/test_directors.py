@@ -10,7 +10,7 @@ import pytest
 from django.contrib.auth.models import Permission
 from django.db import DatabaseError, connection, transaction
 
-from backgammon_site.errors import ApplicationError, Forbidden
+from backgammon_site.core.errors import ApplicationError, Forbidden
 from games import services
 from games.models import AuditRecord, LeagueMatch, Match, MatchEvent, Tournament
 from games.models.matches import AppendOnlyError

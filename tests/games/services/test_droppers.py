@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from backgammon_site.errors import Forbidden
+from backgammon_site.core.errors import Forbidden
 from games import selectors, services
 from games.models import Challenge, Match, TournamentEntry
 from tests.games.factories import lose_on_time, make_user, start_match

@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from accounts.models import Profile
-from backgammon_site.errors import Conflict, Forbidden, IllegalAction
+from backgammon_site.core.errors import Conflict, Forbidden, IllegalAction
 from games import selectors, services
 from games.log.exports import mat_export
 from games.log.integrity import log_problems

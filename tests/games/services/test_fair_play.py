@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from backgammon_site.errors import Forbidden
+from backgammon_site.core.errors import Forbidden
 from games import services
 from games.computer import analysis
 from games.models import AuditRecord, FairPlayCase, FairPlayMatch, Match, MatchAnalysis

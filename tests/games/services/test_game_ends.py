@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from backgammon_site.errors import IllegalAction
+from backgammon_site.core.errors import IllegalAction
 from games.engine import Dice, GameResult
 from games.engine.notation import format_play, parse_play
 from games.log.integrity import fold_events

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.db import transaction
 
-from backgammon_site.errors import ApplicationError, Forbidden, IllegalAction, NotFound
+from backgammon_site.core.errors import ApplicationError, Forbidden, IllegalAction, NotFound
 from games import services
 from games.models import Match
 from games.signals import match_changed

@@ -7,7 +7,13 @@ import random
 import pytest
 
 from accounts.models import Profile
-from backgammon_site.errors import ApplicationError, Conflict, Forbidden, IllegalAction, NotFound
+from backgammon_site.core.errors import (
+    ApplicationError,
+    Conflict,
+    Forbidden,
+    IllegalAction,
+    NotFound,
+)
 from games import services
 from games.engine.notation import format_play
 from games.log.integrity import fold_events

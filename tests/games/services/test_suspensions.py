@@ -12,7 +12,7 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from accounts.guests import new_guest
-from backgammon_site.errors import ApplicationError, Forbidden
+from backgammon_site.core.errors import ApplicationError, Forbidden
 from games import services
 from games.clocks import sweep
 from games.models import AuditRecord, Match, Tournament

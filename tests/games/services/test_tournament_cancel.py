@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from backgammon_site.errors import ApplicationError, Forbidden
+from backgammon_site.core.errors import ApplicationError, Forbidden
 from games import services
 from games.models import Match, MatchEvent, Tournament
 from ratings.models import RatingChange

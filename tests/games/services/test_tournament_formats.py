@@ -13,7 +13,7 @@ import pytest
 from django.core import mail
 from django.utils import timezone
 
-from backgammon_site.errors import ApplicationError
+from backgammon_site.core.errors import ApplicationError
 from games import services
 from games.clocks import sweep
 from games.computer.decisions import bot_action, level_named

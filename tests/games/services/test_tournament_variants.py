@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from backgammon_site.errors import ApplicationError
+from backgammon_site.core.errors import ApplicationError
 from games.models import BracketMatch, Tournament, TournamentEntry
 from games.services import tournament_sign_up
 from ratings.models import PlayerRating

@@ -10,7 +10,7 @@ import pytest
 from django.core import mail
 from django.utils import timezone
 
-from backgammon_site.errors import ApplicationError
+from backgammon_site.core.errors import ApplicationError
 from games import services
 from games.clocks import sweep
 from games.models import BracketMatch, Match, Notification, Tournament, TournamentEntry

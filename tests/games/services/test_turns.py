@@ -6,7 +6,7 @@ import hashlib
 
 import pytest
 
-from backgammon_site.errors import IllegalAction
+from backgammon_site.core.errors import IllegalAction
 from games import services
 from games.engine import Dice
 from games.models import Match

@@ -4,7 +4,7 @@ where its verdicts are kept (beside the match, never in its log)."""
 import pytest
 from django.contrib.auth import get_user_model
 
-from backgammon_site.errors import ApplicationError, Forbidden
+from backgammon_site.core.errors import ApplicationError, Forbidden
 from games import selectors, services
 from games.engine import MatchRules
 from games.models import Match

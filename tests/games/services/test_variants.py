@@ -9,7 +9,7 @@ from collections.abc import Callable
 import pytest
 
 from accounts.models import Profile
-from backgammon_site.errors import ApplicationError
+from backgammon_site.core.errors import ApplicationError
 from games import services
 from games.computer.analysis import analysis_request, match_subject
 from games.engine import Dice, MatchRules, MatchState, state_from_snapshot

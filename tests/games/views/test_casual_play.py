@@ -35,7 +35,7 @@ def play_computer(client, length=1, level="beginner"):
 
 
 def first_legal_play(match, player):
-    return selectors.match_view(match, player)["legal_plays"][0]
+    return selectors.match_view(match, player).legal_plays[0]
 
 
 def post_act(client, match, action, **fields):

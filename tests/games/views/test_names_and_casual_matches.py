@@ -63,8 +63,8 @@ def test_the_username_stays_the_key_of_urls_the_api_and_the_board_markup(
     api = signed_in(bob).get(f"/api/matches/{match.pk}/").json()
     assert api["players"] == ["alice", "bob"]
     page = signed_in(bob).get(reverse("match", args=[match.pk]))
-    assert page.context["view"]["usernames"] == ["alice", "bob"]
-    assert page.context["view"]["players"] == ["Queen", "bob"]
+    assert page.context["view"].usernames == ("alice", "bob")
+    assert page.context["view"].players == ("Queen", "bob")
     assert Client().get(reverse("profile", args=["Queen"])).status_code == 404
 
 
@@ -102,7 +102,7 @@ def test_two_players_of_the_same_name_are_told_apart(client, dice):
     match = start_pass_and_play(client, name="Sam", first="Sam")
     client.post(reverse("match-hand-over", args=[match.pk]))
     page = client.get(reverse("match", args=[match.pk]))
-    assert page.context["view"]["players"] == ["Sam", "Sam (2)"]
+    assert page.context["view"].players == ("Sam", "Sam (2)")
 
 
 def test_guests_are_numbered_and_take_the_name_they_type(client, dice):
@@ -164,7 +164,7 @@ def test_pass_and_play_ends_without_an_offer_to_oneself(client, dice):
     match = reload(match)
     client.post(reverse("match-hand-over", args=[match.pk]))
     page = client.get(reverse("match", args=[match.pk]))
-    assert page.context["view"]["ending_actions"] == ["abort"]
+    assert page.context["view"].ending_actions == ("abort",)
     text = page.content.decode()
     assert 'data-action="offer_end"' not in text and "End the game" in text
     refused = post_act(client, match, "offer_end")

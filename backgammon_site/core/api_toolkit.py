@@ -1,7 +1,7 @@
 """What every app's API is built with: the JSON parser, the error body and its documented
 responses, pagination, and fields that take JSON as it is sent.
 
-Errors are rendered by backgammon_site.api_errors; ErrorSerializer is their schema.
+Errors are rendered by backgammon_site.core.api_errors; ErrorSerializer is their schema.
 """
 
 from __future__ import annotations
@@ -90,7 +90,7 @@ ERRORS = {
 NOT_FINISHED = OpenApiResponse(
     ErrorSerializer, description="The match is still being played: no analysis until it ends."
 )
-#: 429 with Retry-After, from a limit spent (backgammon_site.errors.TooManyAttempts).
+#: 429 with Retry-After, from a limit spent (backgammon_site.core.errors.TooManyAttempts).
 TOO_MANY = OpenApiResponse(
     ErrorSerializer, description="Too many attempts; Retry-After says when to try again."
 )

@@ -1,6 +1,6 @@
 """Refusals every app raises: a stable ``code`` for programs and a ``message`` for people.
 
-The API renders them through backgammon_site.api_errors; the pages show the same message.
+The API renders them through backgammon_site.core.api_errors; the pages show the same message.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from django.utils.functional import Promise
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
-from backgammon_site.errors import ApplicationError
+from backgammon_site.core.errors import ApplicationError
 from games.engine.variants import DEFAULT_MATCH_VARIANT, MATCH_VARIANTS, MatchVariant
 
 

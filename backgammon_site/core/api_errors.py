@@ -10,7 +10,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
-from backgammon_site.errors import (
+from backgammon_site.core.errors import (
     ApplicationError,
     Conflict,
     Forbidden,

@@ -37,7 +37,7 @@ def forbid_moderators(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0030_tutor"),
+        ("games", "0032_idempotency_answer_after_commit"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
