@@ -49,13 +49,27 @@ FOLDER_MARKERS = {
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark each test by its folder, before -m chooses which tests run."""
+    """Mark each test by its folder, before -m chooses which tests run; then put the longest
+    sets first, so that parallel workers (-n) end together instead of on one long test."""
     tests = Path(__file__).parent
     for item in items:
         if item.path.is_relative_to(tests):
             for folder in item.path.relative_to(tests).parts[:-1]:
                 if folder in FOLDER_MARKERS:
                     item.add_marker(FOLDER_MARKERS[folder])
+    items.sort(key=_set_rank)
+
+
+def _set_rank(item: pytest.Item) -> int:
+    """Integration tests first (the longest, waiting on workers), then browser, slow, fast."""
+    return next(
+        (
+            rank
+            for rank, name in enumerate(("integration", "browser", "slow"))
+            if item.get_closest_marker(name)
+        ),
+        3,
+    )
 
 
 #: The sets of tests, in the order a test is counted in the first that names it.

@@ -1,6 +1,7 @@
-"""axe-core finds nothing on any page, in any of the site's languages, at a phone's width and a
-desktop's (issue 35, item 5): every rule and every impact, the minor ones included, on the
-main pages and the pages of the site's events, forms and settings."""
+"""axe-core finds nothing on any page, in any of the site's languages (issue 35, item 5): every
+rule and every impact, the minor ones included, on the main pages and the pages of the site's
+events, forms and settings; in English at a phone's width and a desktop's, in the other
+languages at a phone's, where a longer translation is likeliest to crowd a page."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ from tests.browser.test_pages_for_everyone import scenes  # noqa: F401 (a fixtur
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
-WIDTHS = (390, 1280)
+#: The widths each language is checked at.
+WIDTHS = {"en": (390, 1280)}
+PHONE = (390,)
 
 RUN_AXE = """
 async () => {
@@ -59,7 +62,7 @@ def test_axe_finds_nothing_on_any_page_in_any_language(
     pages.update({name: (scenes["alice"], path) for name, path in MORE_PAGES.items()})
     cookie = {"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": base}
     problems: list[str] = []
-    for width in WIDTHS:
+    for width in WIDTHS.get(language, PHONE):
         browsers: dict[Any, Any] = {}
         for name, (user, path) in pages.items():
             if user not in browsers:

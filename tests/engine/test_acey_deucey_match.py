@@ -212,6 +212,7 @@ def random_event(state: MatchState, rng: random.Random) -> Event:
     return Roll(player, Dice(rng.randint(1, 6), rng.randint(1, 6)))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [1, 2])
 def test_whole_matches_play_to_their_end_through_the_log_and_the_snapshots(seed):
     rng = random.Random(seed)

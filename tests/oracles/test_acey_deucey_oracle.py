@@ -3,6 +3,8 @@ against the engine's command line (``moves --batch``) on 1,000 random reachable 
 
 import sys
 
+import pytest
+
 from tests.oracles.acey_deucey_oracle import (
     START,
     legal_plays,
@@ -46,6 +48,7 @@ def test_one_board_may_be_spelled_two_ways_and_the_least_is_written():
     ) in (legal_plays(board, 6, 5))
 
 
+@pytest.mark.slow
 def test_the_engine_and_the_oracle_list_the_same_plays_on_1000_random_positions():
     positions = list(random_positions(seed=2026, pairs=1000))
     boards = [parse_board(text) for text, _, _ in positions]

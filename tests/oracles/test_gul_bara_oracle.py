@@ -69,6 +69,7 @@ def test_the_oracle_refuses_a_board_gul_bara_cannot_have(text):
         parse_board(text)
 
 
+@pytest.mark.slow
 def test_the_engine_and_the_oracle_list_the_same_plays_on_1000_random_positions():
     positions = list(random_positions(seed=2026, pairs=1000))
     boards = [parse_board(text) for text, _, _ in positions]

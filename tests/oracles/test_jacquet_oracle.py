@@ -3,6 +3,8 @@ the engine's command line (``moves --batch``) on 1,000 random reachable position
 
 import sys
 
+import pytest
+
 from tests.oracles.compare import REPO_ROOT, engine_answers
 from tests.oracles.jacquet_oracle import (
     START,
@@ -55,6 +57,7 @@ def test_the_oracle_turns_a_board_round():
     assert turned(turned(board)) == board
 
 
+@pytest.mark.slow
 def test_the_engine_and_the_oracle_list_the_same_plays_on_1000_random_positions():
     positions = list(random_positions(seed=2026, pairs=1000))
     boards = [parse_board(text) for text, _, _ in positions]

@@ -108,6 +108,7 @@ def test_the_computer_accepts_a_challenge_in_any_variant(
     assert match.status == Match.Status.ACTIVE
 
 
+@pytest.mark.slow
 def test_a_finished_plakoto_match_has_each_rolls_luck(
     client: Any, django_capture_on_commit_callbacks: Any, analyses: None
 ) -> None:

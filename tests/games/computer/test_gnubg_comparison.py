@@ -1,7 +1,7 @@
 """Our gnubg-based analysis against GNU Backgammon's own verdicts, decision by decision.
 
-Ten matches played by the bots (Beginner against Intermediate, from seeded dice: seven of
-1 point, and three of 3 points with doubles, takes and drops) are exported as .mat files and
+Matches played by the bots (Beginner against Intermediate, from seeded dice; of 1 point, and
+of 3 points with doubles, takes and drops) are exported as .mat files and
 analysed as the service analyses a match: Debian's gnubg imports the file and analyses it at
 2 ply (gnubg's own count) while bgsage reviews it at 2 ply. gnubg's own verdicts are what it
 says itself in that analysis: its mark on each decision at our error threshold ("doubtful"
@@ -11,12 +11,14 @@ equities gnubg gives: which decisions count, what each lost.
 
 Our gnubg-based figures must agree with gnubg's on errors for at least 98% of decisions, and
 each player's PR must be within 0.5 of gnubg's. bgsage's agreement and PR are printed beside
-them (run with -s). Slow; skipped where gnubg is not installed.
+them (run with -s). Slow; skipped where gnubg is not installed. CI plays four of the ten
+matches of the acceptance run (two of 1 point, two of 3); ``GNUBG_COMPARISON=all`` plays all ten.
 """
 
 from __future__ import annotations
 
 import bisect
+import os
 import random
 import time
 from dataclasses import dataclass
@@ -35,7 +37,10 @@ pytestmark = [pytest.mark.slow, pytest.mark.skipif(GNUBG is None, reason=NO_GNUB
 
 LEVELS = (level_named("beginner"), level_named("intermediate"))
 #: (match length, seed of the dice and the bots' noise)
-MATCHES = [(1, seed) for seed in (1, 3, 6, 11, 12, 16, 19)] + [(3, seed) for seed in (3, 5, 7)]
+ALL_MATCHES = [(1, seed) for seed in (1, 3, 6, 11, 12, 16, 19)] + [(3, seed) for seed in (3, 5, 7)]
+MATCHES = (
+    ALL_MATCHES if os.environ.get("GNUBG_COMPARISON") == "all" else [(1, 1), (1, 3), (3, 3), (3, 5)]
+)
 PLIES = 2
 
 
@@ -129,7 +134,7 @@ def compare(length: int, seed: int) -> Compared:
     )
 
 
-def test_our_gnubg_figures_agree_with_gnubgs_own_on_ten_matches() -> None:
+def test_our_gnubg_figures_agree_with_gnubgs_own_on_bot_matches() -> None:
     compared = [compare(length, seed) for length, seed in MATCHES]
 
     print()
@@ -164,6 +169,6 @@ def test_our_gnubg_figures_agree_with_gnubgs_own_on_ten_matches() -> None:
         f"{max(gaps):.3f} (our gnubg figures), {max(sage_gaps):.2f} (bgsage); "
         f"{sum(c.seconds for c in compared):.0f} s"
     )
-    assert sum(c.length > 1 for c in compared) == 3
+    assert sum(c.length > 1 for c in compared) >= 2
     assert gnubg_share >= 0.98
     assert max(gaps) <= 0.5

@@ -26,7 +26,8 @@ from games.services.imports import imported_match_create
 from tests.conftest import GNUBG, NO_GNUBG
 from tests.games.formats.matches import random_match
 
-pytestmark = pytest.mark.django_db
+# Each test runs GNU Backgammon's analysis in a process of its own.
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 EVENTS = random_match(5, 1)
 MAT = export_mat(("alice", "bob"), 1, EVENTS)

@@ -83,6 +83,7 @@ def play_on(match, rng):
     )
 
 
+@pytest.mark.slow
 def test_a_kept_page_is_the_fresh_page_at_every_seq_for_every_viewer_and_language(match, players):
     rng = random.Random(4)
     clients = viewers(players)
