@@ -19,6 +19,7 @@ from games.models.matches import (
     MatchPresence,
 )
 from games.models.news import Notification
+from games.models.players import Player
 from games.models.tournaments import BracketMatch, Tournament, TournamentEntry
 from games.models.upkeep import DicePairCount, Heartbeat, IdempotencyRecord
 
@@ -48,6 +49,7 @@ __all__ = [
     "MatchEventQuerySet",
     "MatchPresence",
     "Notification",
+    "Player",
     "Tournament",
     "TournamentEntry",
     "Variant",

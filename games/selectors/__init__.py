@@ -7,8 +7,17 @@ import functools
 from collections.abc import Collection
 from typing import Any
 
-from django.contrib.auth import get_user_model
-from django.db.models import Case, Exists, OuterRef, Q, QuerySet, Value, When
+from django.db.models import (
+    Case,
+    CharField,
+    Exists,
+    ForeignKey,
+    OuterRef,
+    Q,
+    QuerySet,
+    Value,
+    When,
+)
 from django.utils.translation import gettext as _
 
 from accounts.models import is_computer
@@ -18,7 +27,7 @@ from games.clocks.rules import UNTIMED, TimeControl
 from games.clocks.standing import Clocks
 from games.engine import BAR, MatchState, format_play
 from games.engine.match_ids import gnubg_ids, xgid_of
-from games.models import Challenge, ChatMessage, ChatMute, Match
+from games.models import Challenge, ChatMessage, ChatMute, Match, Player
 from ratings.models import RatingChange
 
 from .chat import chat_conversation as chat_conversation
@@ -47,22 +56,22 @@ from .tournaments import tournaments_of_player as tournaments_of_player
 MATCH_STATUSES = ("active", "finished")
 
 
-def player_by_name(username: str) -> Any | None:
+def player_by_name(username: str) -> Player | None:
     """The player called ``username``, with their profile; None when there is none.
 
     A name no account can have (with a NUL character, which PostgreSQL refuses in a query,
     or longer than any username) is not looked up at all.
     """
-    users = get_user_model()
-    longest = users._meta.get_field(users.USERNAME_FIELD).max_length
-    if "\x00" in username or len(username) > longest:
+    field = Player._meta.get_field(Player.USERNAME_FIELD)
+    assert isinstance(field, CharField) and field.max_length is not None
+    if "\x00" in username or len(username) > field.max_length:
         return None
-    return users.objects.select_related("profile").filter(username=username).first()
+    return Player.objects.select_related("profile").filter(username=username).first()
 
 
 def matches_for_list(
     *,
-    viewer: Any | None = None,
+    viewer: Player | None = None,
     mine: bool = False,
     status: str | None = None,
     player: str | None = None,
@@ -89,13 +98,13 @@ def matches_for_list(
     return matches.exclude(casual).order_by("-updated_at", "-pk")
 
 
-def _awaiting_first(viewer: Any) -> Any:
+def _awaiting_first(viewer: Player) -> Any:
     from django.db.models import IntegerField
 
     return Case(When(to_act=viewer, then=Value(0)), default=Value(1), output_field=IntegerField())
 
 
-def challenges_for(viewer: Any, direction: str | None = None) -> QuerySet[Challenge]:
+def challenges_for(viewer: Player, direction: str | None = None) -> QuerySet[Challenge]:
     """Open challenges: to the viewer, from the viewer, or open to anyone."""
     challenges = Challenge.objects.select_related(
         "challenger__profile", "opponent__profile", "match"
@@ -173,6 +182,7 @@ def match_with_players(
     players = {user.pk: user for user in (match.first_player, match.second_player)}
     for name in ("winner", "to_act"):
         field = Match._meta.get_field(name)
+        assert isinstance(field, ForeignKey)
         user_id = getattr(match, field.attname)
         if user_id is None or user_id in players:
             field.set_cached_value(match, players.get(user_id))
@@ -369,11 +379,11 @@ def match_clocks(match: Match, names: tuple[str, str]) -> Clocks:
     )
 
 
-def _name(user: Any | None) -> str | None:
+def _name(user: Player | None) -> str | None:
     return None if user is None else user.get_username()
 
 
-def _name_in(match: Match, user: Any | None, names: tuple[str, str]) -> str | None:
+def _name_in(match: Match, user: Player | None, names: tuple[str, str]) -> str | None:
     """``user``, a player of ``match`` or None, by the name ``names`` gives their seat."""
     seat = None if user is None else match.player_index(user)
     return None if seat is None else names[seat]
@@ -465,7 +475,7 @@ def rematches(match: Match) -> list[Challenge]:
     )
 
 
-def next_match_waiting(player: Any) -> Match | None:
+def next_match_waiting(player: Player) -> Match | None:
     """The active match that has waited longest for ``player`` to act, if any."""
     return (
         Match.objects.filter(to_act=player, status=Match.Status.ACTIVE)

@@ -5,17 +5,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.models import ChatMessage, ChatMute, Match
+from games.models import ChatMessage, ChatMute, Match, Player
+from games.selectors.match_views import Viewer
 
 
-def chat_for_player(match: Match, viewer: Any | None) -> dict[str, Any]:
+def chat_for_player(match: Match, viewer: Viewer) -> dict[str, Any]:
     """The conversation of ``match`` as ``viewer`` may see it: for its players, every message
     not hidden, less the opponent's once the viewer has muted them (``muted``), and which
     messages are the viewer's own (``player_id``); for anyone else nothing (spectators do not
     read the players' messages; moderators read the whole conversation in the admin,
     ``chat_conversation``)."""
     index = match.player_index(viewer)
-    if index is None:
+    if index is None or not isinstance(viewer, Player):
         return {"messages": [], "muted": False, "player_id": None}
     if getattr(match, "chat_of", None) == viewer.pk:  # read with the match
         muted = match.chat_muted  # type: ignore[attr-defined]

@@ -17,7 +17,7 @@ from django.db.models import Count, F, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import ngettext
 
-from games.models import Match
+from games.models import Match, Player
 
 SEATS = ("first_player", "second_player")
 
@@ -71,7 +71,7 @@ def is_dropper(record: TimeoutRecord) -> bool:
 
 
 def timeout_records(
-    players: Iterable[Any], *, now: datetime | None = None
+    players: Iterable[Player], *, now: datetime | None = None
 ) -> dict[Any, TimeoutRecord]:
     """Each player's record of timeouts over the limit's window, by the player's pk: one query
     however many players (a count per seat, each on that seat's index of finished matches,
@@ -101,7 +101,7 @@ def timeout_records(
     }
 
 
-def timeout_record(player: Any, *, now: datetime | None = None) -> TimeoutRecord:
+def timeout_record(player: Player, *, now: datetime | None = None) -> TimeoutRecord:
     """One player's record of timeouts (``timeout_records`` of that player alone)."""
     return timeout_records([player], now=now)[player.pk]
 
@@ -113,7 +113,7 @@ def entries_with_timeouts(entries: list[Any]) -> list[tuple[Any, TimeoutRecord]]
     return [(entry, timeouts[entry.player_id]) for entry in entries]
 
 
-def dropper_lifts_at(player: Any, now: datetime) -> datetime:
+def dropper_lifts_at(player: Player, now: datetime) -> datetime:
     """When the player's matches, leaving the window oldest first, no longer put them above
     the limit (if they finish no other match before then)."""
     days = int(dropper_limit()["days"])
@@ -128,11 +128,12 @@ def dropper_lifts_at(player: Any, now: datetime) -> datetime:
     for finished_at, lost in rows:
         matches, timed_out = matches - 1, timed_out - lost
         if not is_dropper(TimeoutRecord(matches=matches, timed_out=timed_out, days=days)):
+            assert finished_at is not None  # _recent_matches reads finished matches only
             return finished_at + timedelta(days=days)
     return now
 
 
-def _recent_matches(player: Any, since: datetime) -> QuerySet[Match]:
+def _recent_matches(player: Player, since: datetime) -> QuerySet[Match]:
     return Match.objects.filter(
         Q(first_player=player) | Q(second_player=player),
         status=Match.Status.FINISHED,
@@ -140,6 +141,6 @@ def _recent_matches(player: Any, since: datetime) -> QuerySet[Match]:
     )
 
 
-def _lost_on_time(player: Any) -> Q:
+def _lost_on_time(player: Player | F) -> Q:
     """Ended by a timeout that ``player`` (a user, or a seat's column as ``F``) did not win."""
     return Q(state__end_reason="timeout") & ~Q(winner=player)

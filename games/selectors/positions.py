@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db.models import Q
 
 from games.engine import state_from_snapshot
 from games.models import Match
+from games.selectors.match_views import Viewer
 
 
-def running_position_ids(user: Any) -> set[str]:
+def running_position_ids(user: Viewer) -> set[str]:
     """The Position IDs of the boards of ``user``'s matches under way as they stand now, from
     either player's side (one query). Earlier positions of those matches are not among them:
     help matters for the position to be played now."""
@@ -19,7 +18,7 @@ def running_position_ids(user: Any) -> set[str]:
     states = Match.objects.filter(
         Q(first_player=user) | Q(second_player=user), status=Match.Status.ACTIVE
     ).values_list("state", flat=True)
-    found = set()
+    found: set[str] = set()
     for stored in states:
         state = state_from_snapshot(stored)
         found.update(

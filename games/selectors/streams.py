@@ -4,16 +4,15 @@ time, so a stream that reconnects, to this web process or another, misses nothin
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 from django.db.models import Q
 
-from games.models import Challenge, Match
+from games.models import Challenge, Match, Player
 from games.selectors import challenges_for
 
 
 def stream_news(
-    player: Any, *, ended_since: datetime
+    player: Player, *, ended_since: datetime
 ) -> tuple[list[Challenge], list[Match], list[Match]]:
     """The challenges to ``player`` still open, their active matches, and their matches that
     finished after ``ended_since``, each oldest first."""

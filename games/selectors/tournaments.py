@@ -3,11 +3,9 @@ bracket, a player's, and the one a match was played in."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db.models import Case, Count, Q, QuerySet, Value, When
 
-from games.models import BracketMatch, Tournament, TournamentEntry
+from games.models import BracketMatch, Player, Tournament, TournamentEntry
 
 
 def tournaments_listed(status: str | None = None) -> QuerySet[Tournament]:
@@ -65,7 +63,7 @@ def bracket_rounds(
     return rounds
 
 
-def tournaments_of_player(player: Any) -> QuerySet[Tournament]:
+def tournaments_of_player(player: Player) -> QuerySet[Tournament]:
     """The tournaments a player is in, newest first."""
     return (
         Tournament.objects.filter(entries__player=player, entries__withdrawn=False)

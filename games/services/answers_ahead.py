@@ -7,21 +7,19 @@ forgets it. Only the player who left it sees it.
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from backgammon_site.core.errors import ApplicationError, Conflict, Forbidden
 from games.engine import Drop, MatchState, Take, state_from_snapshot
-from games.models import Match
+from games.models import Match, Player
 from games.services.locks import locked_match
 
 ANSWERS = ("take", "drop")
 
 
 def answer_ahead_leave(
-    *, match_id: int, player: Any, expected_seq: int, answer: str | None
+    *, match_id: int, player: Player, expected_seq: int, answer: str | None
 ) -> Match:
     """Leave ``answer`` (take or drop; None takes a left answer back) to a double the opponent
     may offer before their coming roll, for the position at ``expected_seq`` only."""

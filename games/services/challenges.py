@@ -16,7 +16,7 @@ from backgammon_site.core.errors import ApplicationError, Conflict, Forbidden
 from backgammon_site.core.variants import DEFAULT_VARIANT, is_variant, unknown_variant_message
 from games.engine import EngineError, MatchRules, state_from_snapshot
 from games.engine.variants import MATCH_VARIANTS, MatchFormat
-from games.models import Challenge, Match
+from games.models import Challenge, Match, Player
 from games.services.droppers import refuse_dropper
 from games.services.locks import locked_challenge, locked_match
 from games.services.matches import match_start, player_seed
@@ -35,8 +35,8 @@ def _programs_unrated() -> ApplicationError:
 
 def challenge_create(
     *,
-    challenger: Any,
-    opponent: Any | None,
+    challenger: Player,
+    opponent: Player | None,
     match_length: int = 5,
     rated: bool = True,
     time_control: Mapping[str, Any] | None = None,
@@ -179,7 +179,7 @@ def _number(
     return value
 
 
-def challenge_accept(*, challenge_id: int, user: Any, seed: str | None = None) -> Match:
+def challenge_accept(*, challenge_id: int, user: Player, seed: str | None = None) -> Match:
     """Accept a challenge: the match starts at once, the challenger as the first player
     unless the challenge seats them second (a rematch with the colours swapped).
 
@@ -220,7 +220,7 @@ def challenge_accept(*, challenge_id: int, user: Any, seed: str | None = None) -
     return match
 
 
-def rematch_offer(*, match_id: int, player: Any) -> tuple[Challenge, bool]:
+def rematch_offer(*, match_id: int, player: Player) -> tuple[Challenge, bool]:
     """Offer the opponent of a finished match another one: the same length, rating and time
     control, the seats (and so the colours) swapped.
 
@@ -273,7 +273,7 @@ def rematch_offer(*, match_id: int, player: Any) -> tuple[Challenge, bool]:
         return challenge, True
 
 
-def challenge_decline(*, challenge_id: int, user: Any) -> Challenge:
+def challenge_decline(*, challenge_id: int, user: Player) -> Challenge:
     """The challenged player says no."""
     with transaction.atomic():
         challenge = locked_challenge(challenge_id)
@@ -282,7 +282,7 @@ def challenge_decline(*, challenge_id: int, user: Any) -> Challenge:
         return _close(challenge, Challenge.Status.DECLINED)
 
 
-def challenge_cancel(*, challenge_id: int, user: Any) -> Challenge:
+def challenge_cancel(*, challenge_id: int, user: Player) -> Challenge:
     """The challenger takes the challenge back."""
     with transaction.atomic():
         challenge = locked_challenge(challenge_id)

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from accounts import limits
 from backgammon_site.core.errors import ApplicationError, Forbidden, NotFound
-from games.models import ChatMessage, ChatMute, ChatReport, Match
+from games.models import ChatMessage, ChatMute, ChatReport, Match, Player
 from games.signals import chat_changed
 
 #: The longest message, in characters.
@@ -28,7 +28,7 @@ MAX_REASON_LENGTH = 200
 TALK_AFTER_THE_END = timedelta(days=7)
 
 
-def chat_limit_spend(request: HttpRequest, user: Any) -> None:
+def chat_limit_spend(request: HttpRequest, user: Player) -> None:
     """Count one message against the player's limit (ACCOUNT_RATE_LIMITS's ``chat_message``);
     raises TooManyAttempts once it is spent. The pages and the API call it: it needs the
     request."""
@@ -59,7 +59,7 @@ def chat_text_clean(text: Any) -> str:
     return text
 
 
-def chat_send(*, match_id: int, author: Any, text: Any) -> ChatMessage:
+def chat_send(*, match_id: int, author: Player, text: Any) -> ChatMessage:
     """``author``, a player of the match, says ``text`` to their opponent, at the match's
     current seq. A finished match takes messages for TALK_AFTER_THE_END."""
     text = chat_text_clean(text)
@@ -70,7 +70,7 @@ def chat_send(*, match_id: int, author: Any, text: Any) -> ChatMessage:
     return chat_message_add(match, author=author, text=text)
 
 
-def chat_message_add(match: Match, *, author: Any, text: str) -> ChatMessage:
+def chat_message_add(match: Match, *, author: Player, text: str) -> ChatMessage:
     """Keep ``author``'s cleaned ``text`` at the match's current seq, announced once the
     caller's transaction commits: a message sent with an action is kept in the action's
     transaction, so both are kept or neither."""
@@ -79,7 +79,7 @@ def chat_message_add(match: Match, *, author: Any, text: str) -> ChatMessage:
     return message
 
 
-def chat_report(*, message_id: int, reporter: Any, reason: Any = "") -> ChatReport:
+def chat_report(*, message_id: int, reporter: Player, reason: Any = "") -> ChatReport:
     """The opponent of a message's author reports it to the moderators; reporting it again
     changes nothing."""
     if not isinstance(reason, str):
@@ -104,7 +104,7 @@ def chat_report(*, message_id: int, reporter: Any, reason: Any = "") -> ChatRepo
     return report
 
 
-def chat_mute(*, match_id: int, player: Any) -> None:
+def chat_mute(*, match_id: int, player: Player) -> None:
     """``player`` no longer sees what their opponent says in this match."""
     match = _match(match_id)
     _require_player(match, player)
@@ -115,14 +115,14 @@ def chat_mute(*, match_id: int, player: Any) -> None:
         pass
 
 
-def chat_unmute(*, match_id: int, player: Any) -> None:
+def chat_unmute(*, match_id: int, player: Player) -> None:
     """``player`` sees their opponent's messages again, those sent while muted too."""
     match = _match(match_id)
     _require_player(match, player)
     ChatMute.objects.filter(match=match, muter=player).delete()
 
 
-def chat_hide(*, message_id: int, moderator: Any) -> ChatMessage:
+def chat_hide(*, message_id: int, moderator: Player) -> ChatMessage:
     """A moderator hides a message from the players (it stays recorded, with who hid it and
     when) and so handles every report of it."""
     if not is_chat_moderator(moderator):
@@ -141,7 +141,7 @@ def chat_hide(*, message_id: int, moderator: Any) -> ChatMessage:
     return message
 
 
-def is_chat_moderator(user: Any) -> bool:
+def is_chat_moderator(user: Player) -> bool:
     """Staff with the Moderators group's permission to hide messages (superusers too)."""
     return bool(user is not None and user.is_staff and user.has_perm("games.moderate_chat"))
 
@@ -158,6 +158,6 @@ def _match(match_id: int) -> Match:
     return match
 
 
-def _require_player(match: Match, user: Any) -> None:
+def _require_player(match: Match, user: Player) -> None:
     if match.player_index(user) is None:
         raise Forbidden(_("Only the two players of a match talk in it."))

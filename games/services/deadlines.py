@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime, timedelta
-from typing import Any
 
 from games.clocks.rules import TimeControl, add_increments, warning_time
 from games.engine import MatchState
-from games.models import AuditRecord, Match
+from games.models import AuditRecord, Match, Player
 from games.services.locks import preferences
 
 
@@ -58,7 +57,7 @@ def set_deadline(match: Match, *, control: TimeControl, deadline: datetime, now:
     match.warn_at = warn_at if warn_at is not None and warn_at > now else None
 
 
-def clocks_paused_by_suspension(user: Any) -> bool:
+def clocks_paused_by_suspension(user: Player) -> bool:
     """Whether ``user`` is suspended with their clocks paused: a decision that comes to them
     then waits, paused, like the ones that were waiting at the suspension."""
     if user.is_active:

@@ -26,6 +26,7 @@ from games.models import (
     LeagueMatch,
     LeagueSeason,
     Match,
+    Player,
     Tournament,
 )
 from games.services.announcements import announce_tournament
@@ -34,7 +35,7 @@ from games.services.moderation import clean_reason, match_forfeit
 from games.services.tournaments import tournament_advance
 
 
-def may_direct(user: Any, event: Tournament | League) -> bool:
+def may_direct(user: Player, event: Tournament | League) -> bool:
     """The event's creator directs it; moderators may act as its director."""
     return bool(
         user is not None
@@ -45,7 +46,7 @@ def may_direct(user: Any, event: Tournament | League) -> bool:
 
 
 def event_entry_remove(
-    *, director: Any, event: Tournament | League, player: Any, reason: str
+    *, director: Player, event: Tournament | League, player: Player, reason: str
 ) -> AuditRecord:
     """Remove ``player`` from ``event`` (a tournament or a league), forfeiting their matches
     under way in it; returns the audit record. Refused, with nothing changed, to anyone but
@@ -72,7 +73,7 @@ def event_entry_remove(
 
 
 def _remove_from_tournament(
-    director: Any, event: Tournament, player: Any, reason: str
+    director: Player, event: Tournament, player: Player, reason: str
 ) -> dict[str, Any]:
     tournament = locked_tournament(event.pk)
     if tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
@@ -106,7 +107,9 @@ def _remove_from_tournament(
     }
 
 
-def _remove_from_league(director: Any, event: League, player: Any, reason: str) -> dict[str, Any]:
+def _remove_from_league(
+    director: Player, event: League, player: Player, reason: str
+) -> dict[str, Any]:
     league = locked_league(event.pk)
     numbers = list(
         league.seasons.filter(
@@ -141,7 +144,7 @@ def _remove_from_league(director: Any, event: League, player: Any, reason: str) 
     }
 
 
-def _forfeit(match_ids: list[int], actor: Any, loser: Any, reason: str) -> list[int]:
+def _forfeit(match_ids: list[int], actor: Player, loser: Player, reason: str) -> list[int]:
     for match_id in match_ids:
         match_forfeit(match_id=match_id, actor=actor, loser=loser, reason=reason)
     return match_ids

@@ -11,13 +11,13 @@ players to such play asks it.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from backgammon_site.core.errors import Forbidden
+from games.models import Player
 from games.selectors.droppers import (
     TimeoutRecord,
     dropper_lifts_at,
@@ -39,7 +39,7 @@ __all__ = [
 REFUSAL_CODE = "too_many_timeouts"
 
 
-def dropper_refusal(user: Any, *, now: datetime | None = None) -> str | None:
+def dropper_refusal(user: Player, *, now: datetime | None = None) -> str | None:
     """Why ``user`` may not enter a tournament or league, nor make or accept an open challenge,
     for losing too many matches on time, and when that lifts; None when they may."""
     now = now or timezone.now()
@@ -62,7 +62,7 @@ def dropper_refusal(user: Any, *, now: datetime | None = None) -> str | None:
     }
 
 
-def refuse_dropper(user: Any) -> None:
+def refuse_dropper(user: Player) -> None:
     """Raise ``dropper_refusal``'s reason, if there is one (HTTP 403, code
     ``too_many_timeouts``)."""
     refusal = dropper_refusal(user)

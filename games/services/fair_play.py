@@ -21,7 +21,7 @@ from accounts.models import is_computer, is_program
 from backgammon_site.core.errors import ApplicationError, Forbidden
 from games.engine import MatchState
 from games.log.records import match_log, read_log, rules_of_log
-from games.models import AuditRecord, FairPlayCase, FairPlayMatch, Match, MatchAnalysis
+from games.models import AuditRecord, FairPlayCase, FairPlayMatch, Match, MatchAnalysis, Player
 from games.services.fair_play_statistic import (
     HISTORY_MATCHES,
     THRESHOLD,
@@ -69,7 +69,7 @@ def fair_play_match_review(*, match_id: int) -> list[FairPlayMatch]:
 
 def _weigh(
     match: Match,
-    player: Any,
+    player: Player,
     index: int,
     figures: dict[str, Any],
     result: dict[str, Any],
@@ -132,7 +132,7 @@ def _run_leading_to(history: list[FairPlayMatch]) -> Any:
     return FairPlayMatch.objects.filter(pk__in=run, case__isnull=True)
 
 
-def _rating_before(player: Any, match: Match) -> float:
+def _rating_before(player: Player, match: Match) -> float:
     change = RatingChange.objects.filter(user=player, match=match).first()
     if change is not None:
         return float(change.rating_before)
@@ -173,7 +173,7 @@ def _decisions_made(
     return made
 
 
-def may_judge_fair_play(user: Any) -> bool:
+def may_judge_fair_play(user: Player) -> bool:
     """Moderators (the Moderators group holds games.change_fairplaycase) judge cases."""
     return bool(
         user is not None
@@ -183,7 +183,9 @@ def may_judge_fair_play(user: Any) -> bool:
     )
 
 
-def fair_play_case_decide(*, case_id: int, moderator: Any, status: str, note: str) -> FairPlayCase:
+def fair_play_case_decide(
+    *, case_id: int, moderator: Player, status: str, note: str
+) -> FairPlayCase:
     """A moderator's judgement of a case: ``status`` open, dismissed or confirmed, with a
     note; recorded in the audit record. Confirming decides nothing else: what becomes of the
     account is the moderator's next step (suspending it, from the accounts list)."""

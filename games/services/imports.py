@@ -5,8 +5,6 @@ An import never touches a match played here; it is a record of its own (Imported
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -15,7 +13,7 @@ from games.engine import Event, MatchRules, MatchState, fold
 from games.engine.mat import export_mat
 from games.engine.mat_reader import MatFileError, parse_mat
 from games.log.records import engine_events, imported_log
-from games.models import ImportedMatch
+from games.models import ImportedMatch, Player
 from games.signals import match_imported
 
 #: The largest .mat file accepted: a 25-point match is about 60 kB.
@@ -32,7 +30,7 @@ def mat_text_from_bytes(data: bytes) -> str:
         return data.decode("cp1252", errors="replace")
 
 
-def imported_match_create(*, uploaded_by: Any, text: str) -> ImportedMatch:
+def imported_match_create(*, uploaded_by: Player, text: str) -> ImportedMatch:
     """Read ``text`` as a .mat file and keep the match it records.
 
     A file the engine cannot read or whose match breaks the rules raises ApplicationError

@@ -15,7 +15,15 @@ from typing import Any
 
 from django.db.models import Count, Q, QuerySet
 
-from games.models import League, LeagueDivision, LeagueEntry, LeagueMatch, LeagueSeason, Match
+from games.models import (
+    League,
+    LeagueDivision,
+    LeagueEntry,
+    LeagueMatch,
+    LeagueSeason,
+    Match,
+    Player,
+)
 
 
 @dataclass
@@ -228,7 +236,7 @@ def season_players(season: LeagueSeason) -> list[LeagueEntry]:
     )
 
 
-def leagues_of_player(player: Any) -> QuerySet[League]:
+def leagues_of_player(player: Player) -> QuerySet[League]:
     """The leagues a player is in (in any season, signed up and not withdrawn), newest first."""
     return (
         League.objects.filter(seasons__entries__player=player, seasons__entries__withdrawn=False)

@@ -22,7 +22,15 @@ from django.utils.translation import gettext as _
 
 from backgammon_site.core.errors import ApplicationError, Forbidden
 from backgammon_site.core.variants import DEFAULT_VARIANT
-from games.models import League, LeagueDivision, LeagueEntry, LeagueMatch, LeagueSeason, Match
+from games.models import (
+    League,
+    LeagueDivision,
+    LeagueEntry,
+    LeagueMatch,
+    LeagueSeason,
+    Match,
+    Player,
+)
 from games.models.leagues import MAX_DIVISION_SIZE, MIN_DIVISION_SIZE
 from games.services.challenges import MAX_MATCH_LENGTH, challenge_rules, clean_time_control
 from games.services.droppers import refuse_dropper
@@ -48,7 +56,7 @@ Move = LeagueEntry.Move
 
 def league_create(
     *,
-    creator: Any,
+    creator: Player,
     name: str,
     starts_at: datetime,
     season_days: int = 28,
@@ -107,7 +115,7 @@ def league_create(
     return league
 
 
-def league_sign_up(*, league_id: int, player: Any) -> LeagueEntry:
+def league_sign_up(*, league_id: int, player: Player) -> LeagueEntry:
     """Enter ``player`` in the league's next season."""
     if not may_play(player):
         raise Forbidden(_("Guests and computer players cannot enter leagues."))
@@ -128,7 +136,7 @@ def league_sign_up(*, league_id: int, player: Any) -> LeagueEntry:
     return entry
 
 
-def league_withdraw(*, league_id: int, player: Any) -> LeagueEntry:
+def league_withdraw(*, league_id: int, player: Player) -> LeagueEntry:
     """Take ``player`` out of the league's next season, before it starts. A season under way
     cannot be left: its matches are played or lost on time."""
     with transaction.atomic():

@@ -3,11 +3,9 @@ preferences that come with a locked match."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from accounts.models import Profile, profile_of
 from backgammon_site.core.errors import NotFound
-from games.models import Challenge, League, Match, Tournament
+from games.models import Challenge, League, Match, Player, Tournament
 
 
 def locked_match(match_id: int) -> Match:
@@ -31,13 +29,13 @@ def locked_challenge(challenge_id: int) -> Challenge:
         raise NotFound(f"There is no challenge {challenge_id}.") from None
 
 
-def locked_profile(user: Any) -> Profile:
+def locked_profile(user: Player) -> Profile:
     """The user's profile, made with the defaults if they have none, locked."""
     Profile.objects.get_or_create(user=user)
     return Profile.objects.select_for_update().get(user=user)
 
 
-def preferences(player: Any) -> Profile:
+def preferences(player: Player) -> Profile:
     """A player's profile as loaded with their match (``locked_match``); the defaults for a
     player who has none."""
     return profile_of(player) or Profile(user=player)

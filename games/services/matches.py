@@ -23,7 +23,7 @@ from backgammon_site.core.errors import (
 from games.dice import rolls
 from games.dice.seed_vault import encrypt_seed
 from games.engine import ACTIONS, EngineError, MatchRules, MatchState, snapshot
-from games.models import Match
+from games.models import Match, Player
 from games.services.chat import chat_message_add, chat_text_clean
 from games.services.locks import locked_match, preferences
 from games.services.turns import play_on, player_event
@@ -47,8 +47,8 @@ def player_seed(seed: object) -> str | None:
 
 def match_start(
     *,
-    first_player: Any,
-    second_player: Any,
+    first_player: Player,
+    second_player: Player,
     match_length: int,
     rated: bool,
     time_control: Mapping[str, Any],
@@ -115,7 +115,7 @@ def match_start(
 def match_act(
     *,
     match_id: int,
-    actor: Any,
+    actor: Player,
     expected_seq: int,
     action: str,
     play: str | None = None,
@@ -155,7 +155,7 @@ class _OnVacation(Exception):
 
 def _act(
     match_id: int,
-    actor: Any,
+    actor: Player,
     expected_seq: int,
     action: str,
     play: str | None,

@@ -4,7 +4,6 @@ and to a tournament (cancel it, ending its matches under way with no winner)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -12,18 +11,18 @@ from django.utils import timezone
 from backgammon_site.core.errors import ApplicationError, Forbidden
 from games.engine import MatchAborted, MatchAwarded, state_from_snapshot
 from games.engine.events import Event
-from games.models import BracketMatch, Match, Tournament
+from games.models import BracketMatch, Match, Player, Tournament
 from games.services.announcements import announce_tournament
 from games.services.locks import locked_match, locked_tournament
 from games.services.writer import MatchWriter
 
 
-def match_abort(*, match_id: int, moderator: Any, reason: str) -> Match:
+def match_abort(*, match_id: int, moderator: Player, reason: str) -> Match:
     """A moderator ends a match with no winner."""
     return _moderate(match_id, moderator, lambda match: MatchAborted(clean_reason(reason)))
 
 
-def match_award(*, match_id: int, moderator: Any, winner: Any, reason: str) -> Match:
+def match_award(*, match_id: int, moderator: Player, winner: Player, reason: str) -> Match:
     """A moderator ends a match and gives it to ``winner``."""
 
     def award(match: Match) -> Event:
@@ -35,14 +34,14 @@ def match_award(*, match_id: int, moderator: Any, winner: Any, reason: str) -> M
     return _moderate(match_id, moderator, award)
 
 
-def can_cancel_tournament(user: Any) -> bool:
+def can_cancel_tournament(user: Player) -> bool:
     """Moderators, who may abort matches, may cancel a tournament."""
     return bool(
         user is not None and user.is_authenticated and user.has_perm("games.moderate_match")
     )
 
 
-def tournament_cancel(*, tournament_id: int, moderator: Any, reason: str) -> Tournament:
+def tournament_cancel(*, tournament_id: int, moderator: Player, reason: str) -> Tournament:
     """A moderator cancels a tournament, before or after its start. Its matches under way are
     aborted through ``match_abort`` (no winner, so unrated; the reason is kept in each log);
     finished matches and the bracket stay as they were; the tournament ends with no winner.
@@ -76,13 +75,13 @@ def tournament_cancel(*, tournament_id: int, moderator: Any, reason: str) -> Tou
     return tournament
 
 
-def _moderate(match_id: int, moderator: Any, make_event: Callable[[Match], Event]) -> Match:
+def _moderate(match_id: int, moderator: Player, make_event: Callable[[Match], Event]) -> Match:
     if not moderator.has_perm("games.moderate_match"):
         raise Forbidden("Only moderators can abort or award a match.")
     return match_end(match_id=match_id, actor=moderator, make_event=make_event)
 
 
-def match_forfeit(*, match_id: int, actor: Any, loser: Any, reason: str) -> Match:
+def match_forfeit(*, match_id: int, actor: Player, loser: Player, reason: str) -> Match:
     """End a match under way by forfeit of ``loser``: it is awarded to their opponent, the
     award and its reason (with ``actor``) the last event of its log. For the services that
     decided it (a removal from an event, a suspension), which check who may."""
@@ -96,7 +95,7 @@ def match_forfeit(*, match_id: int, actor: Any, loser: Any, reason: str) -> Matc
     return match_end(match_id=match_id, actor=actor, make_event=forfeit)
 
 
-def match_end(*, match_id: int, actor: Any, make_event: Callable[[Match], Event]) -> Match:
+def match_end(*, match_id: int, actor: Player, make_event: Callable[[Match], Event]) -> Match:
     """Append the event that ends the match, in one transaction holding its lock."""
     with transaction.atomic():
         match = locked_match(match_id)

@@ -10,7 +10,6 @@ does, until the account is reactivated, when they run again from where they stop
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Any
 
 from django.db import transaction
 from django.db.models import Q
@@ -18,7 +17,7 @@ from django.utils import timezone
 
 from backgammon_site.core.errors import ApplicationError, Forbidden
 from games.clocks.rules import TimeControl
-from games.models import AuditRecord, Match, Tournament, TournamentEntry
+from games.models import AuditRecord, Match, Player, Tournament, TournamentEntry
 from games.services.announcements import announce
 from games.services.deadlines import set_deadline
 from games.services.moderation import clean_reason, match_forfeit
@@ -27,7 +26,7 @@ from games.services.tournaments import tournament_advance
 RUNNING_MATCHES = ("forfeit", "pause")
 
 
-def may_suspend(moderator: Any, user: Any) -> bool:
+def may_suspend(moderator: Player, user: Player) -> bool:
     """Moderators (who hold auth.change_user) suspend players' accounts, never their own;
     only superusers suspend staff and superuser accounts."""
     if moderator is None or not moderator.is_authenticated or not moderator.is_active:
@@ -38,7 +37,7 @@ def may_suspend(moderator: Any, user: Any) -> bool:
 
 
 def account_suspend(
-    *, moderator: Any, user: Any, reason: str, running_matches: str = "forfeit"
+    *, moderator: Player, user: Player, reason: str, running_matches: str = "forfeit"
 ) -> AuditRecord:
     """Suspend ``user``'s account (they can no longer sign in or play) and forfeit or pause
     their matches under way, as ``running_matches`` says; returns the audit record."""
@@ -87,7 +86,7 @@ def account_suspend(
         )
 
 
-def account_reactivate(*, moderator: Any, user: Any, reason: str) -> AuditRecord:
+def account_reactivate(*, moderator: Player, user: Player, reason: str) -> AuditRecord:
     """Reactivate a suspended account; the clocks its suspension paused run again from where
     they stopped."""
     if not may_suspend(moderator, user):
@@ -113,7 +112,7 @@ def account_reactivate(*, moderator: Any, user: Any, reason: str) -> AuditRecord
         )
 
 
-def _leave_knockouts(account: Any) -> None:
+def _leave_knockouts(account: Player) -> None:
     running = list(
         TournamentEntry.objects.filter(
             player=account, withdrawn=False, tournament__status=Tournament.Status.RUNNING
@@ -124,7 +123,7 @@ def _leave_knockouts(account: Any) -> None:
         tournament_advance(tournament_id=tournament_id)
 
 
-def _pause_clocks(account: Any) -> list[int]:
+def _pause_clocks(account: Player) -> list[int]:
     now = timezone.now()
     paused = []
     matches = Match.objects.select_for_update().filter(
@@ -140,7 +139,7 @@ def _pause_clocks(account: Any) -> list[int]:
     return paused
 
 
-def _resume_clocks(account: Any) -> list[int]:
+def _resume_clocks(account: Player) -> list[int]:
     now = timezone.now()
     resumed = []
     matches = Match.objects.select_for_update().filter(

@@ -24,7 +24,15 @@ from accounts.models import is_computer
 from backgammon_site.core.errors import ApplicationError, Forbidden
 from backgammon_site.core.variants import DEFAULT_VARIANT, is_variant, unknown_variant_message
 from games.engine import MatchRules
-from games.models import BracketMatch, Match, MatchEvent, Tournament, TournamentEntry, Variant
+from games.models import (
+    BracketMatch,
+    Match,
+    MatchEvent,
+    Player,
+    Tournament,
+    TournamentEntry,
+    Variant,
+)
 from games.models.tournaments import MAX_SIZE, MIN_SIZE
 from games.services.announcements import announce_tournament
 from games.services.challenges import MAX_MATCH_LENGTH, clean_time_control
@@ -62,7 +70,7 @@ Status = Tournament.Status
 Format = Tournament.Format
 
 
-def can_create_tournament(user: Any) -> bool:
+def can_create_tournament(user: Player) -> bool:
     """Moderators (the Moderators group holds ``games.create_tournament``) create tournaments;
     any signed-up player too when the site allows it (TOURNAMENTS_OPEN_TO_PLAYERS). Guests and
     computers never."""
@@ -75,7 +83,7 @@ def can_create_tournament(user: Any) -> bool:
 
 def tournament_create(
     *,
-    creator: Any,
+    creator: Player,
     name: str,
     size: int,
     start_mode: str,
@@ -161,7 +169,7 @@ def tournament_create(
     )
 
 
-def tournament_sign_up(*, tournament_id: int, player: Any) -> TournamentEntry:
+def tournament_sign_up(*, tournament_id: int, player: Player) -> TournamentEntry:
     """Enter ``player`` in a tournament still signing up; the last place taken starts a
     tournament that starts when full."""
     if not may_play(player):
@@ -205,7 +213,7 @@ def tournament_sign_up(*, tournament_id: int, player: Any) -> TournamentEntry:
     return entry
 
 
-def tournament_withdraw(*, tournament_id: int, player: Any) -> TournamentEntry:
+def tournament_withdraw(*, tournament_id: int, player: Player) -> TournamentEntry:
     """Take ``player`` out of a tournament that has not started."""
     with transaction.atomic():
         tournament = locked_tournament(tournament_id)
@@ -246,7 +254,7 @@ def tournament_advance(*, tournament_id: int) -> int:
         return changes
 
 
-def may_play(user: Any) -> bool:
+def may_play(user: Player) -> bool:
     return bool(
         user is not None
         and user.is_authenticated
@@ -256,7 +264,7 @@ def may_play(user: Any) -> bool:
     )
 
 
-def may_take_part(user: Any) -> bool:
+def may_take_part(user: Player) -> bool:
     """Whether ``user`` may be in a tournament or a league now: ``may_play`` (an active
     account, so not suspended) and not refused as a dropper. Asked at sign-up and again at
     every start, since either can change between the two."""

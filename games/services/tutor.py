@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from accounts.models import is_computer
 from backgammon_site.core.errors import ApplicationError, Forbidden
 from games.engine import VARIANTS, MatchRules
+from games.models import Player
 from games.selectors import tutored_seat
 from games.services.locks import locked_match
 
@@ -27,7 +28,7 @@ def tutor_offered(rules: MatchRules) -> bool:
     return variant is not None and variant.holds_position
 
 
-def tutor_refusal(*, players: tuple[Any, Any], rated: bool, rules: MatchRules) -> str | None:
+def tutor_refusal(*, players: tuple[Player, Player], rated: bool, rules: MatchRules) -> str | None:
     """Why a match of ``players`` may not have the tutor, or None when it may: only an unrated
     match between a person and the computer, in a game the tutor reads."""
     if rated:
@@ -39,14 +40,16 @@ def tutor_refusal(*, players: tuple[Any, Any], rated: bool, rules: MatchRules) -
     return None
 
 
-def tutor_check(*, players: tuple[Any, Any], rated: bool, rules: MatchRules) -> None:
+def tutor_check(*, players: tuple[Player, Player], rated: bool, rules: MatchRules) -> None:
     """ApplicationError (code ``tutor``) when the match may not have the tutor."""
     refusal = tutor_refusal(players=players, rated=rated, rules=rules)
     if refusal is not None:
         raise ApplicationError(refusal, "tutor")
 
 
-def tutor_verdict_keep(*, match_id: int, player: Any, seq: int, verdict: Mapping[str, Any]) -> None:
+def tutor_verdict_keep(
+    *, match_id: int, player: Player, seq: int, verdict: Mapping[str, Any]
+) -> None:
     """Keep the tutor's ``verdict`` on ``player``'s play recorded at ``seq``; an older verdict
     than the one kept is ignored."""
     with transaction.atomic():

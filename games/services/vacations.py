@@ -4,7 +4,6 @@ as they have saved up."""
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -14,13 +13,13 @@ from accounts.models import Profile
 from accounts.vacation import VacationAllowance
 from backgammon_site.core.errors import ApplicationError
 from games.clocks.rules import TimeControl, vacation_days_used
-from games.models import Match
+from games.models import Match, Player
 from games.services.announcements import announce
 from games.services.deadlines import set_deadline
 from games.services.locks import locked_profile
 
 
-def vacation_start(*, user: Any) -> Profile:
+def vacation_start(*, user: Player) -> Profile:
     """Pause all of ``user``'s correspondence deadlines (never their opponents') until they act,
     switch it off, or run out of vacation days."""
     now = timezone.now()
@@ -49,7 +48,7 @@ def vacation_start(*, user: Any) -> Profile:
     return profile
 
 
-def vacation_end(*, user: Any, at: datetime | None = None) -> Profile:
+def vacation_end(*, user: Player, at: datetime | None = None) -> Profile:
     """End ``user``'s vacation (at ``at``, default now): whole days are used, and the paused
     deadlines run again from where they stopped."""
     with transaction.atomic():
@@ -82,7 +81,7 @@ def vacation_end(*, user: Any, at: datetime | None = None) -> Profile:
     return profile
 
 
-def _correspondence_matches_waiting_for(user: Any, *, paused: bool) -> list[Match]:
+def _correspondence_matches_waiting_for(user: Player, *, paused: bool) -> list[Match]:
     matches = (
         Match.objects.select_for_update()
         .filter(to_act=user, status=Match.Status.ACTIVE)

@@ -18,7 +18,7 @@ from games.dice.seed_vault import decrypt_seed
 from games.engine import EngineError, MatchState, OpeningRoll, PlayMade, Roll, TimedOut
 from games.engine.events import Event
 from games.log.integrity import event_digest
-from games.models import Match, MatchEvent
+from games.models import Match, MatchEvent, Player
 from games.services.announcements import NOT_DECISIONS, announce
 from games.services.deadlines import restart_clocks
 from ratings.services import rate_match
@@ -45,7 +45,7 @@ class MatchWriter:
     def __post_init__(self) -> None:
         self.deciding = self.state.player_to_act() if self.match.seq else None
 
-    def append(self, event: Event, actor: Any | None = None) -> None:
+    def append(self, event: Event, actor: Player | None = None) -> None:
         """Apply ``event`` (by ``actor``, if a person's) and add it to the log; IllegalAction
         with the rules' reason if they refuse it."""
         try:
@@ -68,7 +68,7 @@ class MatchWriter:
         assert loser is not None
         self.append(TimedOut(loser))
 
-    def record(self, kind: str, payload: dict[str, Any], actor: Any | None = None) -> None:
+    def record(self, kind: str, payload: dict[str, Any], actor: Player | None = None) -> None:
         """Add an event to the log as it is, chained to the log's last digest."""
         event = _chained_event(self.match, kind=kind, payload=payload, actor=actor)
         self.new_events.append(event)
@@ -108,7 +108,7 @@ class MatchWriter:
 
 
 def _chained_event(
-    match: Match, *, kind: str, payload: dict[str, Any], actor: Any | None
+    match: Match, *, kind: str, payload: dict[str, Any], actor: Player | None
 ) -> MatchEvent:
     """The match's next event (not saved), its digest chained to the match's head digest."""
     seq = match.seq + 1
