@@ -60,7 +60,6 @@ from games.services.leagues import (
     league_withdraw,
 )
 from games.services.matches import (
-    ACTIONS,
     ENDING_ACTIONS,
     TimeCheck,
     match_act,

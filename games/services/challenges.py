@@ -293,17 +293,20 @@ def challenge_cancel(*, challenge_id: int, user: Player) -> Challenge:
 
 def _closed(status: str, *, already: bool = False) -> str:
     """Why a challenge that is no longer open cannot be answered (or closed ``already``)."""
+    why: dict[str, str]
     if already:
-        return {
+        why = {
             Challenge.Status.ACCEPTED: _("This challenge is already accepted."),
             Challenge.Status.DECLINED: _("This challenge is already declined."),
             Challenge.Status.CANCELLED: _("This challenge is already cancelled."),
-        }.get(status, _("This challenge is already closed."))
-    return {
+        }
+        return why.get(status, _("This challenge is already closed."))
+    why = {
         Challenge.Status.ACCEPTED: _("This challenge is accepted."),
         Challenge.Status.DECLINED: _("This challenge is declined."),
         Challenge.Status.CANCELLED: _("This challenge is cancelled."),
-    }.get(status, _("This challenge is closed."))
+    }
+    return why.get(status, _("This challenge is closed."))
 
 
 def _close(challenge: Challenge, status: str) -> Challenge:

@@ -40,7 +40,7 @@ def chat_limit_spend(request: HttpRequest, user: Player) -> None:
     )
 
 
-def chat_text_clean(text: Any) -> str:
+def chat_text_clean(text: object) -> str:
     """A message as it is kept: stripped, with Windows line ends made plain; refuses an empty
     or too long text, or one with control characters other than line breaks."""
     if not isinstance(text, str):

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
 from backgammon_site.core.errors import ApplicationError, Forbidden
@@ -28,6 +28,7 @@ from games.models import (
     Match,
     Player,
     Tournament,
+    TournamentEntry,
 )
 from games.services.announcements import announce_tournament
 from games.services.locks import locked_league, locked_tournament
@@ -150,10 +151,11 @@ def _forfeit(match_ids: list[int], actor: Player, loser: Player, reason: str) ->
     return match_ids
 
 
-def removable_players(event: Tournament | League) -> list[Any]:
+def removable_players(event: Tournament | League) -> list[Player]:
     """The players a director may remove from ``event`` now, by name: a tournament's entrants
     still in it while it signs up or runs; a league's players of its running and next
     season."""
+    entries: QuerySet[TournamentEntry] | QuerySet[LeagueEntry]
     if isinstance(event, Tournament):
         if event.status not in (Tournament.Status.SIGNING_UP, Tournament.Status.RUNNING):
             return []

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -37,7 +38,7 @@ class IdempotencyKey:
     key: str
     fingerprint: str
 
-    def records(self) -> Any:
+    def records(self) -> QuerySet[IdempotencyRecord]:
         return IdempotencyRecord.objects.filter(user_id=self.user_id, key=self.key)
 
 

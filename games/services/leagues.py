@@ -279,7 +279,7 @@ def _placement_order(
             division__isnull=False,
         ).select_related("division")
     }
-    step = {Move.UP: -1, Move.DOWN: 1}
+    step: dict[str, int] = {Move.UP: -1, Move.DOWN: 1}
     keys: dict[int, tuple[float, ...]] = {}
     ratings_at: dict[int, list[float]] = {}
     for entry in entries:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 from django.db import transaction
 from django.utils import timezone
@@ -23,6 +23,7 @@ from backgammon_site.core.errors import (
 from games.dice import rolls
 from games.dice.seed_vault import encrypt_seed
 from games.engine import ACTIONS, EngineError, MatchRules, MatchState, snapshot
+from games.engine.refusals import Action
 from games.models import Match, Player
 from games.services.chat import chat_message_add, chat_text_clean
 from games.services.locks import locked_match, preferences
@@ -139,14 +140,15 @@ def match_act(
         )
     if isinstance(expected_seq, bool) or not isinstance(expected_seq, int):
         raise ApplicationError("seq must be the whole number of the last event seen.", "seq")
+    known = cast(Action, action)  # one of ACTIONS, as checked above
     said = None if message is None else chat_text_clean(message)
     try:
-        return _act(match_id, actor, expected_seq, action, play, points, number, said)
+        return _act(match_id, actor, expected_seq, known, play, points, number, said)
     except _OnVacation:
         # Acting ends a vacation first, so that the time of this and every other match of the
         # player's runs again before the action is timed.
         vacation_end(user=actor)
-        return _act(match_id, actor, expected_seq, action, play, points, number, said)
+        return _act(match_id, actor, expected_seq, known, play, points, number, said)
 
 
 class _OnVacation(Exception):
@@ -157,7 +159,7 @@ def _act(
     match_id: int,
     actor: Player,
     expected_seq: int,
-    action: str,
+    action: Action,
     play: str | None,
     points: int | None,
     number: int | None,

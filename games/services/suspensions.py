@@ -141,7 +141,7 @@ def _pause_clocks(account: Player) -> list[int]:
 
 def _resume_clocks(account: Player) -> list[int]:
     now = timezone.now()
-    resumed = []
+    resumed: list[int] = []
     matches = Match.objects.select_for_update().filter(
         to_act=account, status=Match.Status.ACTIVE, paused_time_left__isnull=False
     )

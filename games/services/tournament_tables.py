@@ -55,7 +55,11 @@ class CrossTable:
 
 
 #: The order of a double elimination's parts, as they are played.
-PART_ORDER = {BracketMatch.Part.MAIN: 0, BracketMatch.Part.LOSERS: 1, BracketMatch.Part.FINAL: 2}
+PART_ORDER: dict[str, int] = {
+    BracketMatch.Part.MAIN: 0,
+    BracketMatch.Part.LOSERS: 1,
+    BracketMatch.Part.FINAL: 2,
+}
 
 
 def tournament_results(tournament: Tournament) -> list[BracketMatch]:
@@ -97,7 +101,8 @@ def swiss_standings(
         lines[loser].lost += 1
         lines[pairing.first_id].opponents.append(pairing.second_id)
         lines[pairing.second_id].opponents.append(pairing.first_id)
-        result = counted_result(pairing, None) if pairing.match is not None else None
+        # A played pairing of a bracket reads as a league pairing: both name their entries.
+        result = counted_result(pairing, None) if pairing.match is not None else None  # type: ignore[arg-type]
         if result is not None:
             for entry_id, points in result.points.items():
                 other = loser if entry_id == pairing.winner_id else pairing.winner_id
@@ -129,4 +134,4 @@ def round_robin_table(
     pairings = tournament_results(tournament) if pairings is None else pairings
     played = [pairing for pairing in pairings if pairing.match is not None]
     standings = standings_of(entries, played, None)  # type: ignore[arg-type]
-    return CrossTable(standings, results_grid(standings, played, None))
+    return CrossTable(standings, results_grid(standings, played, None))  # type: ignore[arg-type]

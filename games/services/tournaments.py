@@ -419,8 +419,13 @@ def _pair_swiss_round(tournament: Tournament, round_number: int) -> bool:
     if len(players) < 2:
         return False
     earlier = tournament_results(tournament)
-    met = {frozenset((row.first_id, row.second_id)) for row in earlier if row.second_id}
-    had_bye = {row.first_id for row in earlier if row.bye}
+    # Every pairing of a Swiss round has its first player: the tests of first_id only narrow.
+    met = {
+        frozenset((row.first_id, row.second_id))
+        for row in earlier
+        if row.first_id is not None and row.second_id
+    }
+    had_bye = {row.first_id for row in earlier if row.first_id is not None and row.bye}
     wins = {line.entry.pk: line.won for line in standings}
     order = sorted(players, key=lambda entry: (-wins[entry.pk], entry.seed or 0, entry.pk))
     try:
@@ -491,7 +496,8 @@ def _advance_round_robin(tournament: Tournament, rows: list[BracketMatch]) -> in
     if any(row.winner_id is None for row in rows):
         return changes
     first, second = round_robin_table(tournament).standings[:2]
-    _finish(tournament, first.entry, second.entry)
+    # A round robin's table is a league's, of tournament entries.
+    _finish(tournament, first.entry, second.entry)  # type: ignore[arg-type]
     return changes + 1
 
 
@@ -589,7 +595,7 @@ def _fill(
     if sources is None or row.winner_id is not None:
         return 0
     if row.part == FINAL and row.round == 2:
-        known = _sides(row, place, feeds) or (None, None)
+        known: tuple[TournamentEntry | None, ...] = _sides(row, place, feeds) or (None, None)
     else:
         outcomes = [_outcome(place[feed.place], place, feeds) for feed in sources]
         known = tuple(

@@ -30,6 +30,7 @@ from games.engine import (
     why_refused,
 )
 from games.engine.events import Event
+from games.engine.refusals import Action
 from games.models import Match
 from games.selectors import legal_play_notations, why_ending_refused
 from games.services.answers_ahead import answer_due
@@ -62,7 +63,7 @@ def player_event(
     writer: MatchWriter,
     *,
     player: int,
-    action: str,
+    action: Action,
     play: str | None,
     points: int | None,
     number: int | None = None,
@@ -80,7 +81,7 @@ def player_event(
     _check_request(action, play, points, number)
     try:
         # The points offered are checked before whether the player may resign now.
-        resignation = Resign(player, points) if action == "resign" else None
+        resignation = Resign(player, points) if action == "resign" and points is not None else None
         reason = why_refused(state, player, action)
         if reason is not None:
             raise IllegalAction(reason)
