@@ -19,6 +19,7 @@ service changes. ``chat`` is the players' conversation, kept beside the match's 
 it.
 """
 
+from games.engine import ACTIONS
 from games.services.answers_ahead import answer_ahead_leave, answer_left_for, may_answer_ahead
 from games.services.challenges import (
     DEFAULT_TIME_CONTROL,
