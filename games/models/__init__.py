@@ -19,7 +19,7 @@ from games.models.matches import (
     MatchPresence,
 )
 from games.models.news import Notification
-from games.models.players import Player
+from games.models.players import Player, Viewer
 from games.models.tournaments import BracketMatch, Tournament, TournamentEntry
 from games.models.upkeep import DicePairCount, Heartbeat, IdempotencyRecord
 
@@ -53,4 +53,5 @@ __all__ = [
     "Tournament",
     "TournamentEntry",
     "Variant",
+    "Viewer",
 ]

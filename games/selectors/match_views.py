@@ -10,13 +10,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.contrib.auth.models import AnonymousUser
-
 from games.clocks.standing import Clocks
-from games.models import Player
-
-#: Who looks at a match: a user (a player, a spectator) or a visitor who is not signed in.
-Viewer = Player | AnonymousUser | None
+from games.models import Viewer as Viewer
 
 
 @dataclass(frozen=True, slots=True)

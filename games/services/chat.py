@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from accounts import limits
 from backgammon_site.core.errors import ApplicationError, Forbidden, NotFound
-from games.models import ChatMessage, ChatMute, ChatReport, Match, Player
+from games.models import ChatMessage, ChatMute, ChatReport, Match, Player, Viewer
 from games.signals import chat_changed
 
 #: The longest message, in characters.
@@ -141,7 +141,7 @@ def chat_hide(*, message_id: int, moderator: Player) -> ChatMessage:
     return message
 
 
-def is_chat_moderator(user: Player) -> bool:
+def is_chat_moderator(user: Viewer) -> bool:
     """Staff with the Moderators group's permission to hide messages (superusers too)."""
     return bool(user is not None and user.is_staff and user.has_perm("games.moderate_chat"))
 

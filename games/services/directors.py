@@ -29,6 +29,7 @@ from games.models import (
     Player,
     Tournament,
     TournamentEntry,
+    Viewer,
 )
 from games.services.announcements import announce_tournament
 from games.services.locks import locked_league, locked_tournament
@@ -36,7 +37,7 @@ from games.services.moderation import clean_reason, match_forfeit
 from games.services.tournaments import tournament_advance
 
 
-def may_direct(user: Player, event: Tournament | League) -> bool:
+def may_direct(user: Viewer, event: Tournament | League) -> bool:
     """The event's creator directs it; moderators may act as its director."""
     return bool(
         user is not None

@@ -21,7 +21,15 @@ from accounts.models import is_computer, is_program
 from backgammon_site.core.errors import ApplicationError, Forbidden
 from games.engine import MatchState
 from games.log.records import match_log, read_log, rules_of_log
-from games.models import AuditRecord, FairPlayCase, FairPlayMatch, Match, MatchAnalysis, Player
+from games.models import (
+    AuditRecord,
+    FairPlayCase,
+    FairPlayMatch,
+    Match,
+    MatchAnalysis,
+    Player,
+    Viewer,
+)
 from games.services.fair_play_statistic import (
     HISTORY_MATCHES,
     THRESHOLD,
@@ -173,7 +181,7 @@ def _decisions_made(
     return made
 
 
-def may_judge_fair_play(user: Player) -> bool:
+def may_judge_fair_play(user: Viewer) -> bool:
     """Moderators (the Moderators group holds games.change_fairplaycase) judge cases."""
     return bool(
         user is not None

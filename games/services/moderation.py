@@ -11,7 +11,7 @@ from django.utils import timezone
 from backgammon_site.core.errors import ApplicationError, Forbidden
 from games.engine import MatchAborted, MatchAwarded, state_from_snapshot
 from games.engine.events import Event
-from games.models import BracketMatch, Match, Player, Tournament
+from games.models import BracketMatch, Match, Player, Tournament, Viewer
 from games.services.announcements import announce_tournament
 from games.services.locks import locked_match, locked_tournament
 from games.services.writer import MatchWriter
@@ -34,7 +34,7 @@ def match_award(*, match_id: int, moderator: Player, winner: Player, reason: str
     return _moderate(match_id, moderator, award)
 
 
-def can_cancel_tournament(user: Player) -> bool:
+def can_cancel_tournament(user: Viewer) -> bool:
     """Moderators, who may abort matches, may cancel a tournament."""
     return bool(
         user is not None and user.is_authenticated and user.has_perm("games.moderate_match")

@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from backgammon_site.core.errors import ApplicationError, Forbidden
 from games.clocks.rules import TimeControl
-from games.models import AuditRecord, Match, Player, Tournament, TournamentEntry
+from games.models import AuditRecord, Match, Player, Tournament, TournamentEntry, Viewer
 from games.services.announcements import announce
 from games.services.deadlines import set_deadline
 from games.services.moderation import clean_reason, match_forfeit
@@ -26,7 +26,7 @@ from games.services.tournaments import tournament_advance
 RUNNING_MATCHES = ("forfeit", "pause")
 
 
-def may_suspend(moderator: Player, user: Player) -> bool:
+def may_suspend(moderator: Viewer, user: Player) -> bool:
     """Moderators (who hold auth.change_user) suspend players' accounts, never their own;
     only superusers suspend staff and superuser accounts."""
     if moderator is None or not moderator.is_authenticated or not moderator.is_active:

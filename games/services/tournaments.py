@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeGuard
 
 from django.conf import settings
 from django.db import transaction
@@ -32,6 +32,7 @@ from games.models import (
     Tournament,
     TournamentEntry,
     Variant,
+    Viewer,
 )
 from games.models.tournaments import MAX_SIZE, MIN_SIZE
 from games.services.announcements import announce_tournament
@@ -70,7 +71,7 @@ Status = Tournament.Status
 Format = Tournament.Format
 
 
-def can_create_tournament(user: Player) -> bool:
+def can_create_tournament(user: Viewer) -> bool:
     """Moderators (the Moderators group holds ``games.create_tournament``) create tournaments;
     any signed-up player too when the site allows it (TOURNAMENTS_OPEN_TO_PLAYERS). Guests and
     computers never."""
@@ -254,7 +255,7 @@ def tournament_advance(*, tournament_id: int) -> int:
         return changes
 
 
-def may_play(user: Player) -> bool:
+def may_play(user: Viewer) -> TypeGuard[Player]:
     return bool(
         user is not None
         and user.is_authenticated
@@ -264,7 +265,7 @@ def may_play(user: Player) -> bool:
     )
 
 
-def may_take_part(user: Player) -> bool:
+def may_take_part(user: Viewer) -> TypeGuard[Player]:
     """Whether ``user`` may be in a tournament or a league now: ``may_play`` (an active
     account, so not suspended) and not refused as a dropper. Asked at sign-up and again at
     every start, since either can change between the two."""
