@@ -9,7 +9,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -18,6 +18,7 @@ from accounts.names import player_name
 from backgammon_site.core.errors import ApplicationError
 from games import services
 from games.models import League, Tournament
+from games.views.signed_in import SignedInRequest
 
 
 class RemovePlayerForm(forms.Form):
@@ -34,7 +35,7 @@ def director_context(user: Any, event: Tournament | League) -> dict[str, Any]:
 
 @require_POST
 @login_required
-def tournament_remove_player(request: HttpRequest, tournament_id: int) -> HttpResponse:
+def tournament_remove_player(request: SignedInRequest, tournament_id: int) -> HttpResponse:
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     if tournament is None:
         raise Http404("No such tournament.")
@@ -44,7 +45,7 @@ def tournament_remove_player(request: HttpRequest, tournament_id: int) -> HttpRe
 
 @require_POST
 @login_required
-def league_remove_player(request: HttpRequest, league_id: int) -> HttpResponse:
+def league_remove_player(request: SignedInRequest, league_id: int) -> HttpResponse:
     league = League.objects.filter(pk=league_id).first()
     if league is None:
         raise Http404("No such league.")
@@ -52,7 +53,7 @@ def league_remove_player(request: HttpRequest, league_id: int) -> HttpResponse:
     return redirect("league", league_id=league_id)
 
 
-def _remove(request: HttpRequest, event: Tournament | League) -> None:
+def _remove(request: SignedInRequest, event: Tournament | League) -> None:
     form = RemovePlayerForm(request.POST)
     player = None
     if form.is_valid():

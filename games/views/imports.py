@@ -24,6 +24,7 @@ from games.log.records import imported_log
 from games.models import ImportedMatch
 from games.services import imports as match_imports
 from games.views.replay import ReplayLink, render_replay
+from games.views.signed_in import SignedInRequest
 
 
 class ImportForm(forms.Form):
@@ -53,7 +54,7 @@ class ImportForm(forms.Form):
 
 @require_http_methods(["GET", "POST"])
 @login_required
-def import_new(request: HttpRequest) -> HttpResponse:
+def import_new(request: SignedInRequest) -> HttpResponse:
     form = ImportForm(request.POST or None, request.FILES or None)
     status = 200
     if request.method == "POST":

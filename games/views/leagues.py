@@ -26,6 +26,7 @@ from games.models.leagues import MAX_DIVISION_SIZE, MIN_DIVISION_SIZE
 from games.services import league_tables
 from games.services.challenges import MAX_MATCH_LENGTH
 from games.views.directors import director_context
+from games.views.signed_in import SignedInRequest
 
 
 class LeagueForm(forms.Form):
@@ -103,7 +104,7 @@ def league_list(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def league_new(request: HttpRequest) -> HttpResponse:
+def league_new(request: SignedInRequest) -> HttpResponse:
     if not services.can_create_tournament(request.user):
         messages.error(request, _("Only moderators can create leagues."))
         return redirect("leagues")
@@ -166,7 +167,7 @@ def league_season_page(request: HttpRequest, league_id: int, number: int) -> Htt
 
 @require_POST
 @login_required
-def league_sign_up(request: HttpRequest, league_id: int) -> HttpResponse:
+def league_sign_up(request: SignedInRequest, league_id: int) -> HttpResponse:
     try:
         entry = services.league_sign_up(league_id=league_id, player=request.user)
     except ApplicationError as error:
@@ -181,7 +182,7 @@ def league_sign_up(request: HttpRequest, league_id: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def league_withdraw(request: HttpRequest, league_id: int) -> HttpResponse:
+def league_withdraw(request: SignedInRequest, league_id: int) -> HttpResponse:
     try:
         entry = services.league_withdraw(league_id=league_id, player=request.user)
     except ApplicationError as error:

@@ -27,6 +27,7 @@ from games.engine import MatchRules
 from games.models import Challenge, Match, Variant
 from games.views.match_rows import match_rows
 from games.views.match_words import points_words
+from games.views.signed_in import SignedInRequest
 
 MATCH_LENGTHS = (1, 3, 5, 7, 9, 11, 13, 15, 17, 21, 25)
 WATCH_ON_LOBBY = 10
@@ -271,7 +272,7 @@ def _challenge_rows(challenges: Any) -> list[dict[str, Any]]:
 
 
 @login_required
-def next_match(request: HttpRequest) -> HttpResponse:
+def next_match(request: SignedInRequest) -> HttpResponse:
     """To the active match that has waited longest for the player, or back to the lobby."""
     match = selectors.next_match_waiting(request.user)
     if match is None:
@@ -281,7 +282,7 @@ def next_match(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def challenge_create(request: HttpRequest) -> HttpResponse:
+def challenge_create(request: SignedInRequest) -> HttpResponse:
     """The lobby's challenge form posts here; a refusal re-shows the form as it was sent."""
     if request.method != "POST":
         return redirect("home")
@@ -332,7 +333,7 @@ def _player(username: str) -> Any | None:
 
 
 @login_required
-def challenge_accept(request: HttpRequest, challenge_id: int) -> HttpResponse:
+def challenge_accept(request: SignedInRequest, challenge_id: int) -> HttpResponse:
     if request.method != "POST":
         return redirect("home")
     form = AcceptForm(request.POST)

@@ -25,6 +25,7 @@ from games.services.challenges import MAX_MATCH_LENGTH
 from games.services.tournament_tables import round_robin_table, swiss_standings
 from games.views.bracket import bracket_drawing, pairings_listed, round_name
 from games.views.directors import director_context
+from games.views.signed_in import SignedInRequest
 
 
 def format_names() -> dict[str, str]:
@@ -145,7 +146,7 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def tournament_new(request: HttpRequest) -> HttpResponse:
+def tournament_new(request: SignedInRequest) -> HttpResponse:
     if not services.can_create_tournament(request.user):
         messages.error(request, _("Only moderators can create tournaments."))
         return redirect("tournaments")
@@ -205,7 +206,7 @@ def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def tournament_sign_up(request: HttpRequest, tournament_id: int) -> HttpResponse:
+def tournament_sign_up(request: SignedInRequest, tournament_id: int) -> HttpResponse:
     try:
         services.tournament_sign_up(tournament_id=tournament_id, player=request.user)
     except ApplicationError as error:
@@ -217,7 +218,7 @@ def tournament_sign_up(request: HttpRequest, tournament_id: int) -> HttpResponse
 
 @require_POST
 @login_required
-def tournament_withdraw(request: HttpRequest, tournament_id: int) -> HttpResponse:
+def tournament_withdraw(request: SignedInRequest, tournament_id: int) -> HttpResponse:
     try:
         services.tournament_withdraw(tournament_id=tournament_id, player=request.user)
     except ApplicationError as error:
@@ -229,7 +230,7 @@ def tournament_withdraw(request: HttpRequest, tournament_id: int) -> HttpRespons
 
 @require_POST
 @login_required
-def tournament_cancel(request: HttpRequest, tournament_id: int) -> HttpResponse:
+def tournament_cancel(request: SignedInRequest, tournament_id: int) -> HttpResponse:
     try:
         tournament = services.tournament_cancel(
             tournament_id=tournament_id,

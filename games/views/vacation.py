@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -14,10 +14,11 @@ from accounts.vacation import VacationAllowance, days_available, vacation_ends_a
 from backgammon_site.core.errors import ApplicationError
 from games import services
 from games.models import Match
+from games.views.signed_in import SignedInRequest
 
 
 @login_required
-def vacation(request: HttpRequest) -> HttpResponse:
+def vacation(request: SignedInRequest) -> HttpResponse:
     """Vacation: see the days left, switch it on or off."""
     if request.method == "POST":
         try:
@@ -36,7 +37,7 @@ def vacation(request: HttpRequest) -> HttpResponse:
     return _page(request)
 
 
-def _page(request: HttpRequest, status: int = 200) -> HttpResponse:
+def _page(request: SignedInRequest, status: int = 200) -> HttpResponse:
     profile, _created = Profile.objects.get_or_create(user=request.user)
     context = {
         "profile": profile,
