@@ -8,7 +8,7 @@ have not signed in, ``casual_play`` per player for those who have."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.contrib import messages
@@ -58,7 +58,9 @@ class CasualForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["match_length"].choices = [(n, points_words(n)) for n in CASUAL_LENGTHS]
+        cast(forms.ChoiceField, self.fields["match_length"]).choices = [
+            (n, points_words(n)) for n in CASUAL_LENGTHS
+        ]
 
 
 class ComputerMatchForm(CasualForm):
@@ -189,6 +191,7 @@ def _start(
     tutored: bool = False,
 ) -> HttpResponse:
     player = guests.session_player(request, create=True, name=name)
+    assert player is not None  # created when missing
     try:
         match = services.match_start(
             first_player=player,

@@ -108,10 +108,12 @@ def _chat_panel(
 ) -> HttpResponse:
     """The chat panel alone, as ``player`` sees it; with a refusal, the text they sent is kept
     in the box for them to mend."""
+    seat = match.player_index(player)
+    assert seat is not None  # only a player of the match has the panel
     context = {
         "match": match,
         "chat": selectors.chat_for_player(match, player),
-        "opponent": player_name(match.players[1 - match.player_index(player)]),
+        "opponent": player_name(match.players[1 - seat]),
         "chat_error": error,
         "chat_text": text,
         "chat_focus": request.method == "POST",

@@ -4,7 +4,7 @@ challenge form. Every change goes through games.services; a refusal is shown in 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.contrib import messages
@@ -131,12 +131,12 @@ class ChallengeForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         """The choices said with numbers, in the language of the request."""
         super().__init__(*args, **kwargs)
-        lengths = self.fields["match_length"]
+        lengths = cast(forms.ChoiceField, self.fields["match_length"])
         lengths.choices = [(n, points_words(n)) for n in MATCH_LENGTHS]
         lengths.error_messages["invalid_choice"] = gettext(
             "A match is played to %(lengths)s or %(last)s points."
         ) % {"lengths": ", ".join(map(str, MATCH_LENGTHS[:-1])), "last": MATCH_LENGTHS[-1]}
-        self.fields["clock"].choices = [
+        cast(forms.ChoiceField, self.fields["clock"]).choices = [
             *(
                 (key, time_control_words({"days_per_move": days, "reserve_days": reserve}))
                 for key, days, reserve in CORRESPONDENCE_PRESETS
@@ -146,7 +146,7 @@ class ChallengeForm(forms.Form):
         ]
 
     def clean(self) -> dict[str, Any]:
-        values = super().clean()
+        values = cast(dict[str, Any], super().clean())  # a Form's clean gives cleaned_data
         clock = values.get("clock")
         needed = {
             "days": ("days_per_move", gettext("Give the days a move.")),

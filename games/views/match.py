@@ -114,7 +114,7 @@ class ActForm(forms.Form):
         except ApplicationError as error:
             raise forms.ValidationError(error.message) from error
 
-    def problem(self) -> str:
+    def problem(self: forms.Form) -> str:
         """The first thing wrong with the request, in words for the player."""
         return next(str(message) for messages in self.errors.values() for message in messages)
 
@@ -509,7 +509,8 @@ def _after_the_match(
             for change in view.rating_changes
         ],
         "rematch": rematch,
-        "next_match": signed_in and selectors.next_match_waiting(request.user) is not None,
+        "next_match": request.user.is_authenticated
+        and selectors.next_match_waiting(request.user) is not None,
         "sign_up": session_guest is not None and match.player_index(session_guest) is not None,
     }
 

@@ -196,7 +196,7 @@ def _shown(setup: SetUp) -> dict[str, object]:
     board = draw_board(
         Board.from_position(BACKGAMMON, position),
         side=0,
-        names=NAMES,
+        names=NAMES,  # type: ignore[arg-type]  # lazy, drawn in the viewer's language
         dice=setup.dice,
         dice_owner=0 if setup.dice is not None else None,
         cube=Cube(setup.key.cube_value, setup.cube_owner),

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
 from django.contrib import messages
@@ -49,6 +49,9 @@ from games.views.downloads import match_download
 from games.views.match import match_or_404
 from games.views.move_list import LogMoves, current_entry
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrPromise
+
 SERVER = gettext_lazy("server")
 CACHE_SECONDS = 15 * 60
 
@@ -59,7 +62,7 @@ class LogLine:
 
     step: int
     game_number: int
-    who: str
+    who: str | StrPromise  # the server is named in the reader's language
     words: str
     play: str | None  # the notation, for plays
 
@@ -275,7 +278,7 @@ def _words(
     before: MatchState,
     after: MatchState,
     names: tuple[str, str],
-) -> tuple[str, str]:
+) -> tuple[str | StrPromise, str]:
     """Who did what: ``("alice", "rolled 6-5")``; the server, or the moderator who acted, when
     the event is no player's."""
     if event is not None:
