@@ -7,7 +7,6 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import IsAuthenticated
-from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -22,6 +21,7 @@ from games.api.serializers import (
     ChallengeSerializer,
     MatchStateSerializer,
 )
+from games.api.signed_in import SignedInRequest
 
 User = get_user_model()
 
@@ -39,7 +39,7 @@ class ChallengeListCreate(APIView):
         ],
         responses={200: ChallengeSerializer(many=True), **ERRORS},
     )
-    def get(self, request: Request) -> Response:
+    def get(self, request: SignedInRequest) -> Response:
         direction = request.query_params.get("direction") or None
         if direction not in (None, "incoming", "outgoing", "open"):
             raise ValidationError({"direction": ["One of incoming, outgoing, open."]})
@@ -56,7 +56,7 @@ class ChallengeListCreate(APIView):
         responses={201: ChallengeSerializer, **ERRORS},
     )
     @idempotent
-    def post(self, request: Request) -> Answer:
+    def post(self, request: SignedInRequest) -> Answer:
         body = ChallengeRequestSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         values = body.validated_data
@@ -91,7 +91,7 @@ class ChallengeAccept(APIView):
         responses={201: MatchStateSerializer, **ERRORS},
     )
     @idempotent
-    def post(self, request: Request, challenge_id: int) -> Answer:
+    def post(self, request: SignedInRequest, challenge_id: int) -> Answer:
         body = AcceptRequestSerializer(data=request.data or {})
         body.is_valid(raise_exception=True)
         seed = body.validated_data.get("seed") or None
@@ -114,7 +114,7 @@ class ChallengeDecline(APIView):
         responses={200: ChallengeSerializer, **ERRORS},
     )
     @idempotent
-    def post(self, request: Request, challenge_id: int) -> Answer:
+    def post(self, request: SignedInRequest, challenge_id: int) -> Answer:
         challenge = services.challenge_decline(challenge_id=challenge_id, user=request.user)
         return Answer(lambda: Response(ChallengeSerializer(challenge).data))
 
@@ -129,6 +129,6 @@ class ChallengeCancel(APIView):
         responses={200: ChallengeSerializer, **ERRORS},
     )
     @idempotent
-    def post(self, request: Request, challenge_id: int) -> Answer:
+    def post(self, request: SignedInRequest, challenge_id: int) -> Answer:
         challenge = services.challenge_cancel(challenge_id=challenge_id, user=request.user)
         return Answer(lambda: Response(ChallengeSerializer(challenge).data))

@@ -21,6 +21,7 @@ from games.api.serializers import (
     ChatSerializer,
     MuteSerializer,
 )
+from games.api.signed_in import SignedInRequest
 from games.models import Match
 
 
@@ -40,7 +41,7 @@ class MatchChat(APIView):
         request=ChatSendSerializer,
         responses={201: ChatMessageSerializer, **ERRORS, 429: TOO_MANY},
     )
-    def post(self, request: Request, match_id: int) -> Response:
+    def post(self, request: SignedInRequest, match_id: int) -> Response:
         body = ChatSendSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         text = services.chat_text_clean(body.validated_data["text"])
@@ -58,7 +59,7 @@ class ChatMessageReport(APIView):
         request=ChatReportRequestSerializer,
         responses={201: ChatReportSerializer, **ERRORS},
     )
-    def post(self, request: Request, message_id: int) -> Response:
+    def post(self, request: SignedInRequest, message_id: int) -> Response:
         body = ChatReportRequestSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         report = services.chat_report(
@@ -75,7 +76,7 @@ class MatchMute(APIView):
         request=None,
         responses={200: MuteSerializer, **ERRORS},
     )
-    def post(self, request: Request, match_id: int) -> Response:
+    def post(self, request: SignedInRequest, match_id: int) -> Response:
         match_or_not_found(request, match_id)
         services.chat_mute(match_id=match_id, player=request.user)
         return Response(MuteSerializer({"muted": True}).data)
@@ -85,7 +86,7 @@ class MatchMute(APIView):
         request=None,
         responses={200: MuteSerializer, **ERRORS},
     )
-    def delete(self, request: Request, match_id: int) -> Response:
+    def delete(self, request: SignedInRequest, match_id: int) -> Response:
         match_or_not_found(request, match_id)
         services.chat_unmute(match_id=match_id, player=request.user)
         return Response(MuteSerializer({"muted": False}).data)

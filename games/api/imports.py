@@ -24,6 +24,7 @@ from backgammon_site.core.api_toolkit import (
 from backgammon_site.core.errors import ApplicationError, NotFound
 from games.api.analysis_serializers import AnalysisQuerySerializer, ImportAnalysisSerializer
 from games.api.downloads import TextDownload, download
+from games.api.signed_in import SignedInRequest
 from games.computer.analysis import (
     analysis_limit_spend,
     analysis_request,
@@ -128,7 +129,7 @@ class ImportCreate(APIView):
             ),
         },
     )
-    def post(self, request: Request) -> Response:
+    def post(self, request: SignedInRequest) -> Response:
         body = ImportRequestSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         values = body.validated_data

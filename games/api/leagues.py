@@ -21,6 +21,7 @@ from games import selectors, services
 from games.api.idempotency import IDEMPOTENCY_KEY, Answer, idempotent
 from games.api.players import TimeoutsSerializer, timeouts_values
 from games.api.serializers import TimeControlField
+from games.api.signed_in import SignedInRequest
 from games.models import League, LeagueEntry, LeagueMatch, LeagueSeason, Match, Variant
 from games.models.leagues import MAX_DIVISION_SIZE, MIN_DIVISION_SIZE
 from games.services import MAX_MATCH_LENGTH, league_tables
@@ -235,7 +236,7 @@ class LeagueListCreate(APIView):
         responses={201: LeagueDetailSerializer, **ERRORS},
     )
     @idempotent
-    def post(self, request: Request) -> Answer:
+    def post(self, request: SignedInRequest) -> Answer:
         body = LeagueRequestSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         league = services.league_create(creator=request.user, **body.validated_data)
@@ -284,7 +285,7 @@ class LeagueSignUp(APIView):
         responses={200: LeagueDetailSerializer, **ERRORS},
     )
     @idempotent
-    def post(self, request: Request, league_id: int) -> Answer:
+    def post(self, request: SignedInRequest, league_id: int) -> Answer:
         services.league_sign_up(league_id=league_id, player=request.user)
         return Answer(lambda: Response(_detail(league_id)))
 
@@ -299,6 +300,6 @@ class LeagueWithdraw(APIView):
         responses={200: LeagueDetailSerializer, **ERRORS},
     )
     @idempotent
-    def post(self, request: Request, league_id: int) -> Answer:
+    def post(self, request: SignedInRequest, league_id: int) -> Answer:
         services.league_withdraw(league_id=league_id, player=request.user)
         return Answer(lambda: Response(_detail(league_id)))

@@ -34,6 +34,7 @@ from games.api.serializers import (
     MatchStateSerializer,
     MatchSummarySerializer,
 )
+from games.api.signed_in import SignedInRequest
 from games.computer.analysis import (
     analysis_limit_spend,
     analysis_request,
@@ -133,7 +134,7 @@ class MatchActions(APIView):
         },
     )
     @idempotent
-    def post(self, request: Request, match_id: int) -> Answer:
+    def post(self, request: SignedInRequest, match_id: int) -> Answer:
         body = ActionRequestSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         values = body.validated_data
@@ -188,7 +189,7 @@ class MatchRematch(APIView):
         },
     )
     @idempotent
-    def post(self, request: Request, match_id: int) -> Answer:
+    def post(self, request: SignedInRequest, match_id: int) -> Answer:
         challenge, made = services.rematch_offer(match_id=match_id, player=request.user)
         code = status.HTTP_201_CREATED if made else status.HTTP_200_OK
 
@@ -223,7 +224,7 @@ class MatchAnswerAhead(APIView):
         request=AnswerAheadSerializer,
         responses={200: AnswerAheadSerializer, **ERRORS},
     )
-    def post(self, request: Request, match_id: int) -> Response:
+    def post(self, request: SignedInRequest, match_id: int) -> Response:
         match_or_not_found(request, match_id)
         data = AnswerAheadSerializer(data=request.data)
         data.is_valid(raise_exception=True)

@@ -21,6 +21,7 @@ from games import selectors, services
 from games.api.idempotency import IDEMPOTENCY_KEY, Answer, idempotent
 from games.api.players import TimeoutsSerializer, timeouts_values
 from games.api.serializers import TimeControlField
+from games.api.signed_in import SignedInRequest
 from games.models import BracketMatch, Tournament, Variant
 from games.models.tournaments import MAX_SIZE, MIN_SIZE
 from games.services import MAX_MATCH_LENGTH
@@ -253,7 +254,7 @@ class TournamentListCreate(APIView):
         responses={201: TournamentDetailSerializer, **ERRORS},
     )
     @idempotent
-    def post(self, request: Request) -> Answer:
+    def post(self, request: SignedInRequest) -> Answer:
         body = TournamentRequestSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         tournament = services.tournament_create(creator=request.user, **body.validated_data)
@@ -281,7 +282,7 @@ class TournamentSignUp(APIView):
         responses={200: TournamentDetailSerializer, **ERRORS},
     )
     @idempotent
-    def post(self, request: Request, tournament_id: int) -> Answer:
+    def post(self, request: SignedInRequest, tournament_id: int) -> Answer:
         services.tournament_sign_up(tournament_id=tournament_id, player=request.user)
         return Answer(lambda: Response(_detail(tournament_id)))
 
@@ -296,7 +297,7 @@ class TournamentWithdraw(APIView):
         responses={200: TournamentDetailSerializer, **ERRORS},
     )
     @idempotent
-    def post(self, request: Request, tournament_id: int) -> Answer:
+    def post(self, request: SignedInRequest, tournament_id: int) -> Answer:
         services.tournament_withdraw(tournament_id=tournament_id, player=request.user)
         return Answer(lambda: Response(_detail(tournament_id)))
 
@@ -313,7 +314,7 @@ class TournamentCancel(APIView):
         responses={200: TournamentDetailSerializer, **ERRORS},
     )
     @idempotent
-    def post(self, request: Request, tournament_id: int) -> Answer:
+    def post(self, request: SignedInRequest, tournament_id: int) -> Answer:
         body = CancelRequestSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         services.tournament_cancel(

@@ -16,6 +16,7 @@ from accounts.models import Profile
 from accounts.vacation import days_available, vacation_ends_at
 from backgammon_site.core.api_toolkit import ErrorSerializer
 from games import services
+from games.api.signed_in import SignedInRequest
 
 
 class VacationSerializer(serializers.Serializer):
@@ -52,7 +53,7 @@ class Vacation(APIView):
             401: OpenApiResponse(ErrorSerializer),
         },
     )
-    def post(self, request: Request) -> Response:
+    def post(self, request: SignedInRequest) -> Response:
         body = VacationSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         if body.validated_data["on"]:
