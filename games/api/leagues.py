@@ -139,7 +139,7 @@ def league_data(league: League, *, detail: bool = False) -> dict[str, Any]:
     current, upcoming = league_tables.league_seasons(league)
     data = {
         field: getattr(league, field)
-        for field in LeagueSerializer().fields
+        for field in LeagueSerializer().fields.keys()  # noqa: SIM118 (the stubs iterate fields)
         if field not in ("created_by", "current_season", "next_season")
     }
     data["created_by"] = league.created_by.get_username()
@@ -270,7 +270,8 @@ class LeagueSeasonDetail(APIView):
         season = league_tables.season_played(league, number)
         if season is None:
             raise NotFound(f"Season {number} of {league.name} has not started.")
-        data = {field: getattr(season, field) for field in SeasonSerializer().fields}
+        fields = SeasonSerializer().fields.keys()  # noqa: SIM118 (the stubs iterate fields)
+        data = {field: getattr(season, field) for field in fields}
         data["divisions"] = _divisions(season)
         return Response(SeasonDetailSerializer(data).data)
 
