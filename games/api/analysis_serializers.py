@@ -62,7 +62,8 @@ class PlayerFiguresSerializer(serializers.Serializer):
     """A player's figures in an analysis of decisions (kind ``decisions``)."""
 
     decisions = serializers.IntegerField(required=False)
-    errors = serializers.IntegerField(required=False)
+    # DRF's metaclass takes declared fields out of the class, so Serializer.errors stands.
+    errors = serializers.IntegerField(required=False)  # type: ignore[assignment]
     blunders = serializers.IntegerField(required=False)
     equity_lost = serializers.FloatField(required=False)
     error_rate = serializers.FloatField(

@@ -91,7 +91,8 @@ def imported_match_view(imported: ImportedMatch) -> dict[str, Any]:
         "games": [
             {
                 "number": game.number,
-                "winner": names[game.winner],
+                # .mat files are backgammon's, whose games are never drawn.
+                "winner": names[game.winner],  # type: ignore[index]
                 "points": game.points,
                 "result": game.result,
                 "crawford": game.crawford,

@@ -54,7 +54,7 @@ class Leaderboard(APIView):
         variant = variant_asked(request.query_params.get("variant"))
         paginator = Pagination()
         page = paginator.paginate_queryset(selectors.leaderboard(variant), request, view=self)
-        first_rank = paginator.page.start_index()
+        first_rank = paginator.page.start_index()  # type: ignore[union-attr]  # paginated above
         ratings = page or []
         timeouts = timeout_records(rating.user for rating in ratings)
         rows = [

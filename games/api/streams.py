@@ -18,6 +18,7 @@ from typing import Any
 from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
 from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
+from django.http.response import HttpResponseBase
 from django.views.decorators.http import require_GET
 from rest_framework import exceptions
 
@@ -39,7 +40,7 @@ RESUME_MARGIN = timedelta(minutes=5)
 
 
 @require_GET
-async def player_events(request: HttpRequest) -> HttpResponse:
+async def player_events(request: HttpRequest) -> HttpResponseBase:
     """The caller's news: ``challenge``, ``match_started``, ``your_turn`` and ``match_ended``."""
     player = await sync_to_async(_token_user)(request, required=True)
     if isinstance(player, HttpResponse):
@@ -54,7 +55,7 @@ async def player_events(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-async def match_states(request: HttpRequest, match_id: int) -> HttpResponse:
+async def match_states(request: HttpRequest, match_id: int) -> HttpResponseBase:
     """The match's state at each new seq, as the caller may see it; ends with the match."""
     viewer = await sync_to_async(_token_user)(request, required=False)
     if isinstance(viewer, HttpResponse):
@@ -102,6 +103,7 @@ async def _wakes(group: str) -> AsyncIterator[bool]:
     a receive cancelled inside channels_redis's blocking pop may not return until Redis
     answers, and the client that went away must not wait for it."""
     layer = get_channel_layer()
+    assert layer is not None  # the settings always name one
     channel = await layer.new_channel()
     await layer.group_add(group, channel)
     news: asyncio.Queue[None] = asyncio.Queue()
@@ -135,7 +137,7 @@ def _player_news(player: Any, *, ended_since: datetime) -> list[tuple[str, str, 
     """(key, event, data) for everything the player's stream has to say now; a stream sends
     each key once."""
     challenges, active, ended = stream_news(player, ended_since=ended_since)
-    news = [
+    news: list[tuple[str, str, dict[str, Any]]] = [
         (f"challenge-{challenge.pk}", "challenge", ChallengeSerializer(challenge).data)
         for challenge in challenges
     ]
