@@ -44,7 +44,7 @@ from games.computer.analysis import (
 )
 from games.computer.tutor import tutor_after_play
 from games.dice.verification import check_dice
-from games.models import Match
+from games.models import Match, Viewer
 from games.notifications.attention import record_match_open
 
 User = get_user_model()
@@ -328,7 +328,7 @@ def state_data(view: selectors.MatchView) -> dict[str, Any]:
 _MATCH_STATE = MatchStateSerializer()
 
 
-def _etag(match: Match, viewer: Any | None) -> str:
+def _etag(match: Match, viewer: Viewer) -> str:
     """The version of ``match`` that ``viewer`` sees: it changes with every event and deadline."""
     you = match.player_index(viewer)
     deadline = "x" if match.deadline is None else f"{match.deadline.timestamp():.0f}"

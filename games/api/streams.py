@@ -26,7 +26,7 @@ from accounts.token_auth import TokenAuthentication
 from games import selectors
 from games.api.matches import state_data
 from games.api.serializers import ChallengeSerializer
-from games.models import Match
+from games.models import Match, Player
 from games.push import match_group, player_group
 from games.selectors.streams import stream_news
 
@@ -68,7 +68,7 @@ async def match_states(request: HttpRequest, match_id: int) -> HttpResponseBase:
 
 
 async def _player_stream(
-    player: Any, news: Callable[[], list[tuple[str, str, dict[str, Any]]]]
+    player: Player, news: Callable[[], list[tuple[str, str, dict[str, Any]]]]
 ) -> AsyncIterator[str]:
     sent: set[str] = set()
     async for woken_by_news in _wakes(player_group(player.pk)):
@@ -83,7 +83,7 @@ async def _player_stream(
             yield KEEP_ALIVE_COMMENT
 
 
-async def _match_stream(viewer: Any, match_id: int, seen: int) -> AsyncIterator[str]:
+async def _match_stream(viewer: Player | None, match_id: int, seen: int) -> AsyncIterator[str]:
     async for woken_by_news in _wakes(match_group(match_id)):
         state = await sync_to_async(_match_state)(viewer, match_id)
         if state is not None and state["seq"] > seen:
@@ -133,7 +133,7 @@ async def _wakes(group: str) -> AsyncIterator[bool]:
             logger.warning("Could not leave %s", group, exc_info=True)
 
 
-def _player_news(player: Any, *, ended_since: datetime) -> list[tuple[str, str, dict[str, Any]]]:
+def _player_news(player: Player, *, ended_since: datetime) -> list[tuple[str, str, dict[str, Any]]]:
     """(key, event, data) for everything the player's stream has to say now; a stream sends
     each key once."""
     challenges, active, ended = stream_news(player, ended_since=ended_since)
@@ -163,16 +163,16 @@ def _outline(match: Match) -> dict[str, Any]:
     }
 
 
-def _match_state(viewer: Any, match_id: int) -> dict[str, Any] | None:
+def _match_state(viewer: Player | None, match_id: int) -> dict[str, Any] | None:
     match = selectors.match_with_players(match_id, readers=_readers(viewer))
     return None if match is None else state_data(selectors.match_view(match, viewer))
 
 
-def _may_watch(viewer: Any, match_id: int) -> bool:
+def _may_watch(viewer: Player | None, match_id: int) -> bool:
     return selectors.match_outline(match_id, readers=_readers(viewer)) is not None
 
 
-def _readers(viewer: Any) -> set[int]:
+def _readers(viewer: Player | None) -> set[int]:
     return {viewer.pk} if viewer is not None else set()
 
 

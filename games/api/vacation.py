@@ -8,7 +8,6 @@ from django.utils import timezone
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import IsAuthenticated
-from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -17,6 +16,7 @@ from accounts.vacation import days_available, vacation_ends_at
 from backgammon_site.core.api_toolkit import ErrorSerializer
 from games import services
 from games.api.signed_in import SignedInRequest
+from games.models import Player
 
 
 class VacationSerializer(serializers.Serializer):
@@ -39,7 +39,7 @@ class Vacation(APIView):
         summary="Your vacation",
         responses={200: VacationSerializer, 401: OpenApiResponse(ErrorSerializer)},
     )
-    def get(self, request: Request) -> Response:
+    def get(self, request: SignedInRequest) -> Response:
         return Response(_vacation(request.user))
 
     @extend_schema(
@@ -63,7 +63,7 @@ class Vacation(APIView):
         return Response(_vacation(request.user))
 
 
-def _vacation(user: Any) -> dict[str, Any]:
+def _vacation(user: Player) -> dict[str, Any]:
     profile, _ = Profile.objects.get_or_create(user=user)
     return VacationSerializer(
         {

@@ -27,7 +27,7 @@ from games import services
 from games.clocks.rules import UNTIMED
 from games.computer.decisions import LEVELS_BY_NAME
 from games.engine import MatchRules
-from games.models import Variant
+from games.models import Player, Variant
 from games.views.lobby import home_page
 from games.views.match_words import points_words
 
@@ -184,7 +184,7 @@ def _refused(request: HttpRequest, form: forms.Form) -> HttpResponse:
 
 def _start(
     request: HttpRequest,
-    opponent: Any,
+    opponent: Player,
     match_length: int,
     name: str = "",
     rules: MatchRules | None = None,

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts.names import player_name
 from backgammon_site.core.errors import ApplicationError, NotFound
 from games import selectors, services
-from games.models import Match
+from games.models import Match, Player
 from games.views.match import match_or_404, refused, seat_of, with_refusal_status
 
 
@@ -104,7 +104,7 @@ def _chatter(request: HttpRequest, match: Match) -> Any | None:
 
 
 def _chat_panel(
-    request: HttpRequest, match: Match, player: Any, *, error: str | None = None, text: str = ""
+    request: HttpRequest, match: Match, player: Player, *, error: str | None = None, text: str = ""
 ) -> HttpResponse:
     """The chat panel alone, as ``player`` sees it; with a refusal, the text they sent is kept
     in the box for them to mend."""

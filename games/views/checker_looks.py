@@ -6,6 +6,7 @@ from typing import Any
 
 from accounts.models import profile_of
 from accounts.rewards import COLOURS, STYLES
+from games.models import Viewer
 from games.views.board import CheckerLook
 
 
@@ -18,7 +19,7 @@ def checker_looks(first_player: Any, second_player: Any) -> tuple[CheckerLook, C
     return looks[0], looks[1]
 
 
-def _look(user: Any) -> CheckerLook:
+def _look(user: Viewer) -> CheckerLook:
     profile = profile_of(user) if user is not None else None
     if profile is None:
         return CheckerLook()

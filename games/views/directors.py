@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 from accounts.names import player_name
 from backgammon_site.core.errors import ApplicationError
 from games import services
-from games.models import League, Tournament
+from games.models import League, Tournament, Viewer
 from games.views.signed_in import SignedInRequest
 
 
@@ -26,7 +26,7 @@ class RemovePlayerForm(forms.Form):
     reason = forms.CharField(max_length=500, required=False)
 
 
-def director_context(user: Any, event: Tournament | League) -> dict[str, Any]:
+def director_context(user: Viewer, event: Tournament | League) -> dict[str, Any]:
     """What an event's page needs for the removal forms: the players, for its director only."""
     if not services.may_direct(user, event):
         return {"removable": []}

@@ -24,7 +24,7 @@ from games import selectors, services
 from games.clocks.words import CORRESPONDENCE_PRESETS, time_control_words
 from games.computer.decisions import LEVELS_BY_NAME
 from games.engine import MatchRules
-from games.models import Challenge, Match, Variant
+from games.models import Challenge, Match, Player, Variant
 from games.views.match_rows import match_rows
 from games.views.match_words import points_words
 from games.views.signed_in import SignedInRequest
@@ -232,8 +232,9 @@ def home_page(request: HttpRequest, status: int = 200) -> HttpResponse:
 
 
 def _render_lobby(request: HttpRequest, form: ChallengeForm, status: int = 200) -> HttpResponse:
+    # Only a signed-in player gets here: home_page shows visitors the welcome.
     context = {
-        **_lobby_news(request.user),
+        **_lobby_news(cast(Player, request.user)),
         "form": form,
         "computer_levels": COMPUTER_LEVELS,
         "computer_variants": Variant.choices,
@@ -251,7 +252,7 @@ def tutor_games() -> str:
     )
 
 
-def _lobby_news(user: Any) -> dict[str, Any]:
+def _lobby_news(user: Player) -> dict[str, Any]:
     """The player's matches and the challenges they may answer: what changes under the lobby."""
     matches = selectors.matches_for_list(viewer=user, mine=True, status=Match.Status.ACTIVE)
     rows = match_rows(matches, user)

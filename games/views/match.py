@@ -37,7 +37,7 @@ from games.clocks.words import time_control_words
 from games.computer.tutor import tutor_after_play, tutor_hint
 from games.dice.seed_vault import seed_commitment
 from games.engine import format_play
-from games.models import Challenge, Match
+from games.models import Challenge, Match, Player, Viewer
 from games.notifications.attention import record_match_open
 from games.selectors import MatchView
 from games.views.board import board_svg, draw_board
@@ -368,7 +368,7 @@ def _render(
 def _play_area(
     request: HttpRequest,
     match: Match,
-    viewer: Any | None,
+    viewer: Viewer,
     ratings: tuple[float | None, float | None],
     error: str | None,
     hint: str | None = None,
@@ -485,7 +485,7 @@ def _ratings_now(match: Match) -> tuple[float | None, float | None]:
 
 
 def _after_the_match(
-    request: HttpRequest, match: Match, view: MatchView, viewer: Any | None
+    request: HttpRequest, match: Match, view: MatchView, viewer: Viewer
 ) -> dict[str, Any] | None:
     """The end panel of a finished match: the final score, how it ended, the rating changes,
     and what the viewer may do next (rematch, next match, or sign up to keep the match)."""
@@ -494,7 +494,7 @@ def _after_the_match(
     names = view.players
     players_guests = [guests.is_guest(player) for player in match.players]
     rematch = None
-    if view.you is not None and not any(players_guests):
+    if view.you is not None and isinstance(viewer, Player) and not any(players_guests):
         rematch = _rematch_state(match, viewer)
     signed_in = request.user.is_authenticated
     session_guest = None if signed_in else guests.session_guest(request)
@@ -527,7 +527,7 @@ def _answer_ahead(
     return {"left": services.answer_left_for(match, you)}
 
 
-def _rematch_state(match: Match, player: Any) -> dict[str, Any]:
+def _rematch_state(match: Match, player: Player) -> dict[str, Any]:
     """``offer`` (no rematch yet), ``offered`` (yours waits; a computer accepts it in a
     moment, from the worker), ``theirs`` (the opponent's waits: the button accepts it) or
     ``accepted`` (with the new match)."""

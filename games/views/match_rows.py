@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
@@ -14,7 +13,7 @@ from accounts.names import match_names
 from accounts.rewards import wears_crown
 from games import selectors
 from games.engine import MatchState
-from games.models import Match
+from games.models import Match, Player, Viewer
 from ratings import selectors as rating_selectors
 
 
@@ -88,7 +87,7 @@ class MatchRow:
 
 
 def match_rows(
-    matches: Iterable[Match], viewer: Any | None = None, *, about: Any | None = None
+    matches: Iterable[Match], viewer: Viewer = None, *, about: Player | None = None
 ) -> list[MatchRow]:
     """Rows for ``matches``, which must come with their players and their profiles
     (``matches_for_list`` loads them).

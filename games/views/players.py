@@ -16,7 +16,7 @@ from backgammon_site.core.errors import ApplicationError
 from backgammon_site.core.variants import DEFAULT_VARIANT, Variant, variant_asked
 from games import selectors, services
 from games.engine import state_from_snapshot
-from games.models import Match
+from games.models import Match, Player
 from games.services.league_tables import leagues_of_player
 from games.views.match_rows import match_rows
 from ratings import selectors as rating_selectors
@@ -72,7 +72,7 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
     )
 
 
-def record_of(player: Any) -> dict[str, int]:
+def record_of(player: Player) -> dict[str, int]:
     """Matches won, lost and ended without a winner, and games won and lost in all matches."""
     mine = Match.objects.filter(Q(first_player=player) | Q(second_player=player))
     finished = Q(status=Match.Status.FINISHED)
@@ -95,7 +95,7 @@ def record_of(player: Any) -> dict[str, int]:
     return record
 
 
-def rating_sections(player: Any, variant: str | None) -> list[dict[str, Any]]:
+def rating_sections(player: Player, variant: str | None) -> list[dict[str, Any]]:
     """The player's ratings as the profile shows them, each with its chart and latest changes:
     every variant they have played rated (their starting backgammon rating if none), or the
     one ``variant`` asked for."""
@@ -124,7 +124,7 @@ def rating_sections(player: Any, variant: str | None) -> list[dict[str, Any]]:
     return sections
 
 
-def rating_change_rows(changes: list[Any], player: Any) -> list[dict[str, Any]]:
+def rating_change_rows(changes: list[Any], player: Player) -> list[dict[str, Any]]:
     """Rating changes as the profile lists them: the match, the opponent, the result."""
     rows = []
     for change in changes:
