@@ -63,14 +63,15 @@ def test_the_bracket_shows_a_match_ending_within_a_second(new_context, semi_fina
 
     started = time.monotonic()
     in_a_thread(lambda: award_to_the_higher_seed(moderator, top))
-    page.wait_for_selector('[data-pairing="1-0"][data-pairing-status="decided"]', timeout=5_000)
+    page.wait_for_selector('[data-pairing="1-0"][data-pairing-status="decided"]', timeout=15_000)
     latency = time.monotonic() - started
-    page.wait_for_selector(f'[data-pairing="2-0"] [data-player="{winner}"]', timeout=5_000)
+    page.wait_for_selector(f'[data-pairing="2-0"] [data-player="{winner}"]', timeout=15_000)
 
     print(f"push latency bracket={latency:.2f}s", machine_load())
-    # Far sooner than the poll (every 30 s): the push brought it. The figure is printed
-    # rather than held to a second, as the award's own work is in it and the machine is shared.
-    assert latency < 5
+    # Sooner than the page's first poll (30 s after it opened, just before the award): the
+    # push brought it. The figure is printed rather than held to a second, as the award's own
+    # work is in it and a loaded machine takes seconds over it.
+    assert latency < 15
     assert page.locator('[data-pairing="1-0"] .side.won').count() == 1
     assert_same_page(page)
     assert violations == []

@@ -94,8 +94,11 @@ def test_a_worker_keeps_working_when_its_redis_stops_and_starts_again(
 
 
 def test_an_outsiders_analysis_requests_cannot_delay_a_deadline(
-    broker, start_worker, publish_to, monkeypatch
+    broker, start_worker, publish_to, monkeypatch, settings
 ):
+    # The workers analyse as this process asks (bgsage alone, at its 2 plies): an analysis
+    # they finish is then up to date here, and a request for it asks for none again.
+    settings.MATCH_ANALYSIS_PLIES, settings.GNUBG_PATH = 2, ""
     publish_to(WORKER_BROKER)
     alice, bob, carol = make_user("alice"), make_user("bob"), make_user("carol")
     ended = start_match(alice, bob, length=1)
@@ -112,8 +115,8 @@ def test_an_outsiders_analysis_requests_cannot_delay_a_deadline(
         return publish(args, **options)
 
     monkeypatch.setattr(tasks.analyse_match, "apply_async", counted)
-    start_worker("-B", *URGENT)  # the sweep every minute, as deployed
-    start_worker(*BACKGROUND)
+    start_worker("-B", *URGENT, GNUBG_PATH="")  # the sweep every minute, as deployed
+    start_worker(*BACKGROUND, GNUBG_PATH="")
     due_at = timezone.now() + timedelta(seconds=20)
     overdue = start_match(make_user("dora"), make_user("eve"))
     Match.objects.filter(pk=overdue.pk).update(deadline=due_at)
