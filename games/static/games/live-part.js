@@ -4,6 +4,7 @@
 // of it: the socket (data-push-path), the news it waits for (data-push-news), and the fetch
 // (hx-get, hx-target, hx-select). While the socket is open the poll is cancelled before it is
 // sent; while it is closed the poll goes on, and the socket is tried again with a growing delay.
+// Each time the socket opens the part is fetched once, for what changed while nobody listened.
 (function () {
   "use strict";
 
@@ -31,6 +32,10 @@
     socket.addEventListener("open", function () {
       retryDelay = 1000;
       document.documentElement.dataset.push = "open";
+      // News sent before the socket was listening (between the page's answer and now, or
+      // while it was closed) is not sent again, and the poll stops while it is open: the part
+      // is fetched once to catch up.
+      fetchPart();
     });
     socket.addEventListener("message", function (event) {
       if (JSON.parse(event.data).type === news) {
