@@ -46,6 +46,19 @@ def event_digest(
     return hashlib.sha256((previous + body).encode()).hexdigest()
 
 
+def stored_event_digest(previous: str, event: MatchEvent) -> str:
+    """The digest a stored event should have, chained to ``previous``."""
+    return event_digest(
+        previous,
+        match_id=event.match_id,
+        seq=event.seq,
+        kind=event.kind,
+        payload=event.payload,
+        actor_id=event.actor_id,
+        created_at=event.created_at,
+    )
+
+
 def log_after(match: Match, seq: int, digest: str) -> list[LoggedEvent] | None:
     """The events of ``match``'s log after its event ``seq``, whose digest the caller knows as
     ``digest``: what a reader who kept the log up to there needs to read to be at the match's
@@ -57,15 +70,7 @@ def log_after(match: Match, seq: int, digest: str) -> list[LoggedEvent] | None:
     if not rows:
         return [] if (seq, digest) == (match.seq, match.head_digest) else None
     first = rows[0]
-    chained = first.seq == seq + 1 and first.digest == event_digest(
-        digest,
-        match_id=match.pk,
-        seq=first.seq,
-        kind=first.kind,
-        payload=first.payload,
-        actor_id=first.actor_id,
-        created_at=first.created_at,
-    )
+    chained = first.seq == seq + 1 and first.digest == stored_event_digest(digest, first)
     if not chained or (rows[-1].seq, rows[-1].digest) != (match.seq, match.head_digest):
         return None
     return [logged_event(row) for row in rows]
@@ -87,15 +92,7 @@ def log_problems(match: Match) -> list[str]:
         if event.seq != expected_seq:
             problems.append(f"event #{event.seq} where #{expected_seq} was expected")
             break
-        digest = event_digest(
-            previous,
-            match_id=match.pk,
-            seq=event.seq,
-            kind=event.kind,
-            payload=event.payload,
-            actor_id=event.actor_id,
-            created_at=event.created_at,
-        )
+        digest = stored_event_digest(previous, event)
         if digest != event.digest:
             problems.append(f"event #{event.seq} ({event.kind}) does not match its digest")
             break
