@@ -18,7 +18,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from accounts.guests import players_of_session
 from games import selectors
-from games.models import Tournament
+from games.models import Match, Tournament
 from games.push import LOBBIES, match_group, match_players_group, player_group, tournament_group
 
 logger = logging.getLogger(__name__)
@@ -56,8 +56,10 @@ class NoPage(PageSocket):
 
 
 class MatchConsumer(PageSocket):
-    """ws/matches/<id>/, for players and spectators alike: sends ``{"seq": N}`` each time the
-    match reaches seq N, and, to its players' pages only, ``{"type": "chat"}`` when its
+    """ws/matches/<id>/, for players and spectators alike: sends ``{"seq": N}`` once it is
+    open (the match's seq then, read after joining its groups, so a change made while the page
+    was loading or its socket was closed is never missed) and each time the match reaches seq
+    N, and, to its players' pages only, ``{"type": "chat"}`` when its
     conversation changed and ``{"type": "rematch"}`` when its rematch was offered or
     answered. A casual match's socket opens for its players only, as its page."""
 
@@ -75,6 +77,11 @@ class MatchConsumer(PageSocket):
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
+        await self.send_json({"seq": await database_sync_to_async(self._seq)(match_id)})
+
+    @staticmethod
+    def _seq(match_id: int) -> int:
+        return Match.objects.values_list("seq", flat=True).get(pk=match_id)
 
     def _plays_in(self, match_id: int) -> bool | None:
         """Whether this browser plays in the match; None when it may not see it at all."""

@@ -86,7 +86,7 @@ class ScriptedDice:
         self.queue.extend(faces)
         return self
 
-    def add_random(self, count: int, seed: int) -> ScriptedDice:
+    def add_random(self, count: int, seed: int | str) -> ScriptedDice:
         """``count`` dice from a seeded generator: a long script, the same on every run."""
         rng = random.Random(seed)
         return self.add(*(rng.randint(1, 6) for _ in range(count)))

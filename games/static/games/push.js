@@ -6,7 +6,8 @@
 // the socket is open the 4 s poll of the play area (data-poll) is cancelled before it is sent;
 // while it is closed the poll goes on (and the socket is tried again every few seconds), and
 // the change it finds is fetched the same way instead of loading the whole page again; the chat
-// is then fetched every 10 s.
+// is then fetched every 10 s. Each time the socket opens it says the match's seq first, so news
+// sent while the page was loading or its socket was closed is fetched then.
 (function () {
   "use strict";
 

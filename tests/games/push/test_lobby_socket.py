@@ -132,6 +132,7 @@ def test_a_chat_message_and_its_hiding_are_news_without_their_text(players):
     async def scenario():
         page = socket(match.pk, alices_browser)
         await connected(page)
+        assert await page.receive_json_from(timeout=5) == {"seq": match.seq}
         message = await sync_to_async(services.chat_send)(
             match_id=match.pk, author=alice, text="good luck"
         )

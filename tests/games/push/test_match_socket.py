@@ -54,6 +54,8 @@ def test_a_move_reaches_the_pages_of_its_match_and_not_another_matchs(matches):
     async def scenario():
         watching, elsewhere = socket(played.pk), socket(other.pk)
         assert (await watching.connect())[0] and (await elsewhere.connect())[0]
+        assert await watching.receive_json_from(timeout=5) == {"seq": played.seq}
+        assert await elsewhere.receive_json_from(timeout=5) == {"seq": other.seq}
         moved = await sync_to_async(act)(played, alice, "move", play="8/5 6/5")
         assert await watching.receive_json_from(timeout=5) == {"seq": moved.seq}
         assert await elsewhere.receive_nothing(timeout=0.5)
@@ -63,6 +65,22 @@ def test_a_move_reaches_the_pages_of_its_match_and_not_another_matchs(matches):
 
     moved = run(scenario)
     assert moved.seq > played.seq
+
+
+def test_a_page_whose_socket_opens_late_hears_the_seq_it_missed(matches):
+    """A move made between the page's answer and its socket's opening is told on opening."""
+    alice, played, _ = matches
+    moved = act(played, alice, "move", play="8/5 6/5")
+
+    async def scenario():
+        late = socket(played.pk)
+        assert (await late.connect())[0]
+        heard = await late.receive_json_from(timeout=5)
+        assert await late.receive_nothing(timeout=0.2)
+        await late.disconnect()
+        return heard
+
+    assert run(scenario) == {"seq": moved.seq}
 
 
 def test_no_socket_for_a_match_that_does_not_exist(matches):

@@ -36,6 +36,7 @@ def test_the_chat_is_news_to_the_players_pages_and_not_to_spectators(monkeypatch
         )
         for page in (player, spectator, watching_carol):
             assert (await page.connect())[0]
+            assert await page.receive_json_from(timeout=5) == {"seq": match.seq}
         await sync_to_async(services.chat_send)(match_id=match.pk, author=bob, text="good luck")
         assert await player.receive_json_from(timeout=5) == {"type": "chat"}
         assert await spectator.receive_nothing(timeout=0.5)

@@ -50,6 +50,7 @@ def test_a_frame_closes_the_socket_with_a_code_and_one_line_of_log(match, frame,
     async def scenario():
         page = socket(match.pk)
         assert (await page.connect())[0]
+        assert await page.receive_json_from(timeout=5) == {"seq": match.seq}
         await page.send_to(**frame)
         closing = await page.receive_output(timeout=5)
         await page.wait()
