@@ -1,8 +1,8 @@
 """Tournaments: who signed up, and the pairings of a knock-out, a double elimination, a Swiss
 or a round robin.
 
-Nothing here holds a rule: games/services/tournaments.py is the only code that changes a
-tournament. Leagues, whose seasons and divisions have nothing of a bracket, are their own
+Nothing here holds a rule: games/services/tournaments.py (with tournament_formats.py, each
+format's draw and advancing) is the only code that changes a tournament. Leagues, whose seasons and divisions have nothing of a bracket, are their own
 records (games/models/leagues.py).
 """
 

@@ -1,6 +1,7 @@
 """Who meets whom in each format, as pure functions of seeds and results: the brackets of a
 knock-out and a double elimination, a Swiss round's pairings and a round robin's rounds
-(docs/tournaments.md gives the rules). games/services/tournaments.py stores and plays them.
+(docs/tournaments.md gives the rules). games/services/tournament_formats.py stores and plays
+them.
 """
 
 from __future__ import annotations

@@ -42,9 +42,9 @@ if _advance_marker:
 
     django.setup()
 
-    from games.services import tournaments
+    from games.services import tournament_formats
 
-    _start_match = tournaments._start_match
+    _start_match = tournament_formats._start_match
 
     def _start_match_then_die(tournament: object, row: object) -> None:
         _start_match(tournament, row)  # type: ignore[arg-type]
@@ -53,7 +53,7 @@ if _advance_marker:
             marker.write_text(str(os.getpid()))
             os.kill(os.getpid(), signal.SIGKILL)
 
-    tournaments._start_match = _start_match_then_die  # type: ignore[assignment]
+    tournament_formats._start_match = _start_match_then_die  # type: ignore[assignment]
 
 _league_marker = os.environ.get("DIE_IN_LEAGUE_MARKER")
 

@@ -14,7 +14,7 @@ from backgammon_site.core.errors import ApplicationError
 from games import services
 from games.clocks import sweep
 from games.models import BracketMatch, Match, Notification, Tournament, TournamentEntry
-from games.services.tournaments import bracket_order
+from games.services.pairings import bracket_order
 from ratings.models import PlayerRating
 from tests.games.factories import make_user
 
@@ -203,15 +203,15 @@ def test_a_crash_before_the_commit_is_redone_by_the_sweep(
     win(pairing(tournament, 1, 0).match, players[0], moderator)
     win(pairing(tournament, 1, 1).match, players[1], moderator)
 
-    from games.services import tournaments
+    from games.services import tournament_formats
 
-    real_start = tournaments.match_start
+    real_start = tournament_formats.match_start
 
     def crash(**kwargs: Any) -> Match:
         real_start(**kwargs)
         raise SystemExit("worker killed")
 
-    monkeypatch.setattr(tournaments, "match_start", crash)
+    monkeypatch.setattr(tournament_formats, "match_start", crash)
     with pytest.raises(SystemExit):
         services.tournament_advance(tournament_id=tournament.pk)
     final = pairing(tournament, 2, 0)
@@ -219,7 +219,7 @@ def test_a_crash_before_the_commit_is_redone_by_the_sweep(
     assert pairing(tournament, 1, 0).winner is None
     assert Match.objects.count() == 2
 
-    monkeypatch.setattr(tournaments, "match_start", real_start)
+    monkeypatch.setattr(tournament_formats, "match_start", real_start)
     assert sweep.tournaments_moved_on(timezone.now()) == 1
     assert sweep.tournaments_moved_on(timezone.now()) == 0
     final = pairing(tournament, 2, 0)
