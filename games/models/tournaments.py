@@ -2,8 +2,9 @@
 or a round robin.
 
 Nothing here holds a rule: games/services/tournaments.py (with tournament_formats.py, each
-format's draw and advancing) is the only code that changes a tournament. Leagues, whose seasons and divisions have nothing of a bracket, are their own
-records (games/models/leagues.py).
+format's draw and advancing) is the only code that changes a tournament. Leagues, whose
+seasons and divisions have nothing of a bracket, are their own records
+(games/models/leagues.py).
 """
 
 from __future__ import annotations
