@@ -3,7 +3,10 @@ request is carried out once (games.services.idempotency keeps the records).
 
 A keyed view returns an ``Answer``: what it does runs in one transaction with the key's claim,
 and the answer is built once that transaction has committed, with the match's (or the
-challenge's, the tournament's) lock released.
+challenge's, the tournament's) lock released. A view that can build its answer again without
+acting defines ``answer_again`` (the match's actions do): a retry whose first request was
+carried out but never answered (its process died between the commit and the answer) is then
+answered from what is there now, rather than refused with 409 idempotency_answer_pending.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from backgammon_site.core.errors import ApplicationError, Conflict
 from games.services.idempotency import (
     IdempotencyKey,
     idempotency_answer_keep,
+    idempotency_answer_missing,
     idempotency_answer_wait,
     idempotency_claim,
     idempotency_record_find,
@@ -38,8 +42,10 @@ IDEMPOTENCY_KEY = OpenApiParameter(
     required=False,
     description="Retrying a POST with the same key within a day returns the first answer "
     "instead of acting twice. A retry sent while the first request's answer is still being "
-    "made waits for it (409 idempotency_answer_pending if it does not come within 10 s: the "
-    "first request was carried out; read the state again).",
+    "made waits for it. If it does not come within 10 s (the server answering the first "
+    "request failed after carrying it out), a match's action is answered with the match as it "
+    "is now; any other POST with 409 idempotency_answer_pending: the first request was "
+    "carried out; read the state again.",
 )
 
 
@@ -85,10 +91,18 @@ def idempotent(view: Callable[..., Answer]) -> Callable[..., Response]:
                 response = answer.build()
                 idempotency_answer_keep(key, status_code=response.status_code, body=response.data)
                 return response
-        earlier = idempotency_answer_wait(key, earlier)
-        assert earlier.status_code is not None
+        answered = idempotency_answer_wait(key, earlier)
+        if answered is None:
+            answer_again = getattr(self, "answer_again", None)
+            if answer_again is None:
+                raise idempotency_answer_missing()
+            response = answer_again(request, *args, **kwargs)
+            idempotency_answer_keep(key, status_code=response.status_code, body=response.data)
+            # The first request's own answer, if it was kept meanwhile; else this one.
+            answered = idempotency_record_find(key)
+        assert answered is not None and answered.status_code is not None
         return Response(
-            earlier.body, status=earlier.status_code, headers={"Idempotent-Replayed": "true"}
+            answered.body, status=answered.status_code, headers={"Idempotent-Replayed": "true"}
         )
 
     return wrapper

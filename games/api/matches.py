@@ -167,6 +167,13 @@ class MatchActions(APIView):
 
         return Answer(answer)
 
+    def answer_again(self, request: SignedInRequest, match_id: int) -> Response:
+        """The answer of an action carried out by a request that died before answering it: the
+        match as the player sees it now."""
+        match = match_or_not_found(request, match_id)
+        view = selectors.match_view(match, request.user)
+        return Response(state_data(view), headers={"ETag": _etag(match, request.user)})
+
 
 class MatchRematch(APIView):
     permission_classes = [IsAuthenticated]

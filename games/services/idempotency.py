@@ -4,7 +4,9 @@ A keyed request claims its key in the transaction of what it does (``idempotency
 the action and its record are kept together or not at all, and a second request with the key
 finds the claim once the first has committed. The answer is built after that transaction, with
 its locks released, and kept in the record then (``idempotency_answer_keep``); a retry that
-comes meanwhile waits for it (``idempotency_answer_wait``).
+comes meanwhile waits for it (``idempotency_answer_wait``). When it does not come (the first
+request's process died between its commit and keeping its answer), the retry may build the
+answer from what is there now and keep it instead, for the retries after it.
 
 After ``KEY_LIFETIME`` a key is forgotten: it is new again (its record is replaced), and the
 daily purge deletes the records that old.
@@ -74,22 +76,30 @@ def idempotency_answer_keep(key: IdempotencyKey, *, status_code: int, body: Any)
     key.records().filter(status_code__isnull=True).update(status_code=status_code, body=body)
 
 
-def idempotency_answer_wait(key: IdempotencyKey, record: IdempotencyRecord) -> IdempotencyRecord:
+def idempotency_answer_wait(
+    key: IdempotencyKey, record: IdempotencyRecord
+) -> IdempotencyRecord | None:
     """``record`` once answered: a retry that came while the first request was building its
-    answer waits for it (ANSWER_WAIT at most); Conflict if it does not come."""
+    answer waits for it (ANSWER_WAIT at most); None if it does not come."""
     deadline = time.monotonic() + ANSWER_WAIT.total_seconds()
     while record.status_code is None:
         if time.monotonic() >= deadline:
-            raise Conflict(
-                _(
-                    "The request first sent with this Idempotency-Key was carried out, but its "
-                    "answer is not ready (still being made, or lost): read the state again."
-                ),
-                code="idempotency_answer_pending",
-            )
+            return None
         time.sleep(_ANSWER_POLL_SECONDS)
         record.refresh_from_db(fields=["status_code", "body"])
     return record
+
+
+def idempotency_answer_missing() -> Conflict:
+    """The refusal of a retry whose first request was carried out but never answered, where
+    the answer cannot be built again."""
+    return Conflict(
+        _(
+            "The request first sent with this Idempotency-Key was carried out, but its "
+            "answer is not ready (still being made, or lost): read the state again."
+        ),
+        code="idempotency_answer_pending",
+    )
 
 
 def idempotency_records_purge(*, now: datetime | None = None) -> int:

@@ -399,17 +399,42 @@ def test_a_retry_waits_for_the_answer_being_built(dice, match, bob, monkeypatch)
     assert again.json() == first.json()
 
 
-def test_an_answer_that_never_comes_is_a_conflict_that_says_so(dice, match, bob, monkeypatch):
+def test_a_match_action_never_answered_is_answered_from_the_match_now(
+    dice, match, bob, monkeypatch
+):
+    """The first request died between its commit and keeping its answer: the retry builds the
+    answer again from the match, acting on nothing, and keeps it for the retries after it."""
     client = client_for(bob)
     dice.add(2, 1)
     body = {"seq": match.seq, "action": "roll"}
-    client.post(actions(match), body, format="json", HTTP_IDEMPOTENCY_KEY="lost")
+    first = client.post(actions(match), body, format="json", HTTP_IDEMPOTENCY_KEY="lost")
     IdempotencyRecord.objects.filter(key="lost").update(status_code=None, body=None)
     monkeypatch.setattr(idempotency, "ANSWER_WAIT", timedelta(0))
     before = footprint()
 
     again = client.post(actions(match), body, format="json", HTTP_IDEMPOTENCY_KEY="lost")
+    third = client.post(actions(match), body, format="json", HTTP_IDEMPOTENCY_KEY="lost")
+
+    assert again.status_code == third.status_code == 200, again.content
+    assert again["Idempotent-Replayed"] == "true"
+    assert again.json() == first.json() == third.json()
+    assert IdempotencyRecord.objects.get(key="lost").body == first.json()
+    assert footprint() == before
+
+
+def test_another_post_never_answered_is_a_conflict_that_says_so(alice, bob, monkeypatch):
+    """A challenge's answer names the challenge the first request made, which a retry cannot
+    know: it is refused, saying that the first request was carried out."""
+    client = client_for(alice)
+    body = {"opponent": "bob"}
+    client.post("/api/challenges/", body, format="json", HTTP_IDEMPOTENCY_KEY="lost")
+    IdempotencyRecord.objects.filter(key="lost").update(status_code=None, body=None)
+    monkeypatch.setattr(idempotency, "ANSWER_WAIT", timedelta(0))
+    before = footprint()
+
+    again = client.post("/api/challenges/", body, format="json", HTTP_IDEMPOTENCY_KEY="lost")
 
     error = assert_error(again, 409, "idempotency_answer_pending")
     assert "carried out" in error["message"]
     assert footprint() == before
+    assert Challenge.objects.count() == 1

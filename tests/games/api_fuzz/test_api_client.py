@@ -20,7 +20,9 @@ from django.db import connection
 from games.models import Match
 
 CLIENT = Path(__file__).resolve().parents[3] / "examples" / "api_client.py"
-TIMEOUT_SECONDS = 60
+#: A hung client's limit, not a speed target: the clients play on random dice, and a tavli
+#: best of three took 39 s and more than 60 s in two runs beside stress-ng.
+TIMEOUT_SECONDS = 300
 
 
 @pytest.fixture
