@@ -107,7 +107,20 @@ def _draw_round_robin(tournament: Tournament, entries: list[TournamentEntry]) ->
     """Every pairing of a round robin, in rounds by the circle method; all are played at
     once."""
     by_pk = {entry.pk: entry for entry in entries}
-    rows = [
+    rounds = enumerate(round_robin_rounds(list(by_pk)), start=1)
+    BracketMatch.objects.bulk_create(
+        [row for number, pairs in rounds for row in _pairings(tournament, number, pairs, by_pk)]
+    )
+
+
+def _pairings(
+    tournament: Tournament,
+    round_number: int,
+    pairs: list[tuple[int, int]],
+    by_pk: dict[int, TournamentEntry],
+) -> list[BracketMatch]:
+    """The round's pairings of two players (entry pks), unsaved, in slot order."""
+    return [
         BracketMatch(
             tournament=tournament,
             round=round_number,
@@ -115,12 +128,8 @@ def _draw_round_robin(tournament: Tournament, entries: list[TournamentEntry]) ->
             first=by_pk[first],
             second=by_pk[second],
         )
-        for round_number, pairs in enumerate(
-            round_robin_rounds([entry.pk for entry in entries]), start=1
-        )
         for slot, (first, second) in enumerate(pairs)
     ]
-    BracketMatch.objects.bulk_create(rows)
 
 
 def _pair_swiss_round(tournament: Tournament, round_number: int) -> bool:
@@ -145,16 +154,7 @@ def _pair_swiss_round(tournament: Tournament, round_number: int) -> bool:
     except NoPairing:
         return False
     by_pk = {entry.pk: entry for entry in players}
-    rows = [
-        BracketMatch(
-            tournament=tournament,
-            round=round_number,
-            slot=slot,
-            first=by_pk[first],
-            second=by_pk[second],
-        )
-        for slot, (first, second) in enumerate(pairs)
-    ]
+    rows = _pairings(tournament, round_number, pairs, by_pk)
     if bye is not None:
         rows.append(
             BracketMatch(
